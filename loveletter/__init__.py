@@ -1,0 +1,102 @@
+"""loveletter: an exact, typed referee for the card game Love Letter.
+
+>>> from loveletter import Game, Play, Card
+>>> game = Game.new(["Anna", "Ben", "Carla"], seed=1, first="Anna")
+>>> game.state.player_to_act
+'Anna'
+>>> game.check(Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRINCE)).reason
+Reason.NOT_YOUR_TURN
+"""
+
+from loveletter.cards import Card, card_named
+from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.editions import EDITIONS, CardSpec, Edition, Targeting, Tiebreak, edition
+from loveletter.errors import (
+    IllegalCommandError,
+    InconsistentStateError,
+    InvalidCommandError,
+    LoveLetterError,
+    Reason,
+    Refusal,
+    SetupError,
+)
+from loveletter.events import (
+    CardDrawn,
+    CardPlayed,
+    CardsReturned,
+    DrawSource,
+    Event,
+    GameEnded,
+    GuardGuessed,
+    HandDiscarded,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    KnockOutCause,
+    PlayerKnockedOut,
+    PlayerProtected,
+    ProtectionEnded,
+    RoundEnd,
+    RoundEnded,
+    RoundStarted,
+    TokenAwarded,
+    TokenReason,
+)
+from loveletter.layout import Layout
+from loveletter.legal import LegalCommands
+from loveletter.referee import Game, Setup
+from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "EDITIONS",
+    "Card",
+    "CardDrawn",
+    "CardPlayed",
+    "CardSpec",
+    "CardsReturned",
+    "Choose",
+    "Command",
+    "Deal",
+    "Draw",
+    "DrawSource",
+    "Edition",
+    "Event",
+    "Game",
+    "GameEnded",
+    "GuardGuessed",
+    "HandDiscarded",
+    "HandSeen",
+    "HandsCompared",
+    "HandsTraded",
+    "IllegalCommandError",
+    "InconsistentStateError",
+    "InvalidCommandError",
+    "KnockOutCause",
+    "Layout",
+    "LegalCommands",
+    "LoveLetterError",
+    "Phase",
+    "Play",
+    "PlayerKnockedOut",
+    "PlayerProtected",
+    "ProtectionEnded",
+    "Reason",
+    "Refusal",
+    "RoundEnd",
+    "RoundEnded",
+    "RoundOutcome",
+    "RoundStarted",
+    "Setup",
+    "SetupError",
+    "Shown",
+    "State",
+    "Table",
+    "Targeting",
+    "Tiebreak",
+    "TokenAwarded",
+    "TokenReason",
+    "card_named",
+    "edition",
+]

@@ -1,0 +1,71 @@
+"""Commands: what a player (or the table) asks the referee to do.
+
+Commands are frozen records, named in the imperative: :class:`Draw`, :class:`Play`,
+:class:`Choose` (the Chancellor's choice) and :class:`Deal` (the next round). Card fields
+take a :class:`~loveletter.cards.Card` or its English name.
+
+>>> Play(player="Anna", card="guard", target="Ben", guess="Prince")
+Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRINCE)
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.layout import Layout, to_card, to_cards
+
+__all__ = ["Choose", "Command", "Deal", "Draw", "Play"]
+
+
+def _optional_card(value: Card | str | None) -> Card | None:
+    return None if value is None else to_card(value)
+
+
+@attrs.frozen(kw_only=True)
+class Draw:
+    """Draw the top card of the draw pile at the start of a turn."""
+
+    player: str
+
+
+@attrs.frozen(kw_only=True)
+class Play:
+    """Play a card from the hand, with its target and the Guard's named card."""
+
+    player: str
+    card: Card = attrs.field(converter=to_card)
+    target: str | None = None
+    guess: Card | None = attrs.field(default=None, converter=_optional_card)
+
+
+@attrs.frozen(kw_only=True)
+class Choose:
+    """The Chancellor's choice: the card kept, and the cards returned under the pile.
+
+    ``returned[0]`` goes under the pile first, so the last card named ends up at the
+    bottom (LL19-CHANCELLOR-ORDER).
+    """
+
+    player: str
+    keep: Card = attrs.field(converter=to_card)
+    returned: tuple[Card, ...] = attrs.field(converter=to_cards)
+
+
+@attrs.frozen(kw_only=True)
+class Deal:
+    """Start the next round.
+
+    Without a ``layout`` the referee shuffles with the game's seeded generator.
+    ``first`` picks the starting player among tied round winners; without it a tie is
+    settled at random (seeded).
+    """
+
+    layout: Layout | None = None
+    first: str | None = None
+
+
+Command: TypeAlias = Draw | Play | Choose | Deal
+"""Any command."""

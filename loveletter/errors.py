@@ -1,0 +1,154 @@
+"""Errors: one small family under :class:`ValueError`, and the reasons for a refusal.
+
+A command the referee will not apply is *refused*. The refusal says why with a stable
+:class:`Reason` code (the codes of the scenario format, which a client in any language
+can switch on), the id of the ruling that forbids it, and a message for people that
+names the command and the situation.
+
+* :class:`InvalidCommandError`: the input is malformed (bad JSON, a missing field, a
+  name that is no card at all): nothing about the game was looked at.
+* :class:`IllegalCommandError`: a well-formed command that the rules forbid now.
+* :class:`SetupError`: a table that cannot be set up (player count, target, deal).
+* :class:`InconsistentStateError`: a state that the rules cannot reach (a stored state
+  whose cards are not conserved, for instance).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from loveletter.commands import Command
+
+__all__ = [
+    "IllegalCommandError",
+    "InconsistentStateError",
+    "InvalidCommandError",
+    "LoveLetterError",
+    "Reason",
+    "Refusal",
+    "SetupError",
+]
+
+
+class Reason(enum.Enum):
+    """Why a command was refused.
+
+    The members are listed in order of precedence: when a command breaks several
+    rules at once, its reason is the first member that applies.
+    """
+
+    GAME_OVER = "GAME_OVER"
+    """Anything after the game has ended."""
+    BAD_DEAL = "BAD_DEAL"
+    """A deal that is not exactly the edition's deck, or gives hands to the wrong players."""
+    FIRST_NOT_ALLOWED = "FIRST_NOT_ALLOWED"
+    """A next round started by someone who did not win the last one."""
+    ROUND_OVER = "ROUND_OVER"
+    """A draw, play or choice after the round has ended."""
+    UNKNOWN_PLAYER = "UNKNOWN_PLAYER"
+    """A name that is not at the table (the acting player, or a target)."""
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    """The player is not the one who must act."""
+    WRONG_PHASE = "WRONG_PHASE"
+    """Not what the game is waiting for (a draw twice, a play before the draw, ...)."""
+    UNKNOWN_CARD = "UNKNOWN_CARD"
+    """A card (played or named) that this edition does not have."""
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    """The player does not hold that card."""
+    COUNTESS_FORCED = "COUNTESS_FORCED"
+    """King or Prince played while the Countess is in the same hand."""
+    TARGET_REQUIRED = "TARGET_REQUIRED"
+    """No target for a card that needs one, while a legal one exists."""
+    TARGET_NOT_ALLOWED = "TARGET_NOT_ALLOWED"
+    """A target for a card that chooses nobody."""
+    TARGET_SELF = "TARGET_SELF"
+    """A Guard, Priest, Baron or King aimed at its own player."""
+    TARGET_OUT = "TARGET_OUT"
+    """The target is knocked out of the round."""
+    TARGET_PROTECTED = "TARGET_PROTECTED"
+    """The target is protected by a Handmaid."""
+    GUESS_REQUIRED = "GUESS_REQUIRED"
+    """A Guard with a target but no named card."""
+    GUESS_NOT_ALLOWED = "GUESS_NOT_ALLOWED"
+    """A named card with a card other than a Guard, or with a Guard that has no target."""
+    GUESS_GUARD = "GUESS_GUARD"
+    """A Guard that names Guard."""
+    BAD_CHOICE = "BAD_CHOICE"
+    """A Chancellor choice that does not split the hand into one card kept, the rest returned."""
+
+    def __repr__(self) -> str:
+        return f"Reason.{self.name}"
+
+    @property
+    def precedence(self) -> int:
+        """The position of this reason in the order of precedence (0 is first)."""
+        return _PRECEDENCE[self]
+
+
+_PRECEDENCE = {reason: index for index, reason in enumerate(Reason)}
+
+
+@attrs.frozen(kw_only=True)
+class Refusal:
+    """Why a command is refused: the reason code, the ruling, a message for people."""
+
+    reason: Reason
+    ruling: str
+    message: str
+
+    def error(self, command: Command | None = None) -> IllegalCommandError:
+        """The refusal as an exception to raise."""
+        return IllegalCommandError(self, command=command)
+
+
+class LoveLetterError(ValueError):
+    """The root of every error this library raises on purpose."""
+
+
+class InvalidCommandError(LoveLetterError):
+    """The input is malformed: it does not describe a command at all.
+
+    ``where`` says which part of the input is wrong (a JSON path such as
+    ``$.play.card``), when known; ``reason`` is set where a reason code applies.
+    """
+
+    def __init__(self, message: str, *, where: str | None = None, reason: Reason | None = None):
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.reason = reason
+
+
+class IllegalCommandError(LoveLetterError):
+    """A well-formed command that the rules forbid now; carries the :class:`Refusal`."""
+
+    def __init__(self, refusal: Refusal, *, command: Command | None = None):
+        super().__init__(f"{refusal.reason.value}: {refusal.message} [{refusal.ruling}]")
+        self.refusal = refusal
+        self.command = command
+
+    @property
+    def reason(self) -> Reason:
+        """The reason code."""
+        return self.refusal.reason
+
+    @property
+    def ruling(self) -> str:
+        """The id of the ruling that forbids the command."""
+        return self.refusal.ruling
+
+
+class SetupError(LoveLetterError):
+    """The table cannot be set up as asked (players, target, tokens or deal)."""
+
+    def __init__(self, message: str, *, ruling: str | None = None, reason: Reason | None = None):
+        super().__init__(message if ruling is None else f"{message} [{ruling}]")
+        self.ruling = ruling
+        self.reason = reason
+
+
+class InconsistentStateError(LoveLetterError):
+    """A state the rules cannot reach: cards not conserved, two players to act, ..."""

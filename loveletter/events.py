@@ -1,0 +1,248 @@
+"""Events: what happened, in the past tense.
+
+Applying a command gives a tuple of events, in the order things happened. They are
+facts, not instructions: a client replays them to animate the table, a log keeps them,
+a bot learns from them. Fields that hold a hidden card are typed ``Card | None``: the
+full event names the card, and a view of the event for a player who may not see it
+holds ``None`` there.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from loveletter.cards import Card
+
+__all__ = [
+    "CardDrawn",
+    "CardPlayed",
+    "CardsReturned",
+    "DrawSource",
+    "Event",
+    "GameEnded",
+    "GuardGuessed",
+    "HandDiscarded",
+    "HandSeen",
+    "HandsCompared",
+    "HandsTraded",
+    "KnockOutCause",
+    "PlayerKnockedOut",
+    "PlayerProtected",
+    "ProtectionEnded",
+    "RoundEnd",
+    "RoundEnded",
+    "RoundStarted",
+    "TokenAwarded",
+    "TokenReason",
+]
+
+
+class DrawSource(enum.Enum):
+    """Where a drawn card came from."""
+
+    PILE = "pile"
+    """The top of the draw pile."""
+    SET_ASIDE = "set-aside"
+    """The face-down set-aside card (a Prince with an empty pile)."""
+
+    def __repr__(self) -> str:
+        return f"DrawSource.{self.name}"
+
+
+class KnockOutCause(enum.Enum):
+    """Why a player was knocked out of the round."""
+
+    GUARD = "guard"
+    """A Guard named their card."""
+    BARON = "baron"
+    """They lost a Baron's comparison."""
+    PRINCESS_DISCARDED = "princess-discarded"
+    """A Prince made them discard the Princess."""
+    PRINCESS_PLAYED = "princess-played"
+    """They played the Princess."""
+
+    def __repr__(self) -> str:
+        return f"KnockOutCause.{self.name}"
+
+
+class RoundEnd(enum.Enum):
+    """How a round ended."""
+
+    SHOWDOWN = "showdown"
+    """The draw pile ran out and the hands still in were compared."""
+    LAST_SURVIVOR = "last-survivor"
+    """Everyone else was knocked out."""
+
+    def __repr__(self) -> str:
+        return f"RoundEnd.{self.name}"
+
+
+class TokenReason(enum.Enum):
+    """Why a favor token was awarded."""
+
+    ROUND_WIN = "round-win"
+    """The player won the round."""
+    SPY = "spy"
+    """The player was the only one still in who played or discarded a Spy."""
+
+    def __repr__(self) -> str:
+        return f"TokenReason.{self.name}"
+
+
+@attrs.frozen(kw_only=True)
+class RoundStarted:
+    """A round was dealt. ``hands`` holds each player's dealt card."""
+
+    round_number: int
+    first: str
+    hands: tuple[tuple[str, Card | None], ...]
+    face_up: tuple[Card, ...]
+    draw_pile_size: int
+
+
+@attrs.frozen(kw_only=True)
+class CardDrawn:
+    """A player took a card into their hand."""
+
+    player: str
+    card: Card | None
+    source: DrawSource = DrawSource.PILE
+
+
+@attrs.frozen(kw_only=True)
+class CardPlayed:
+    """A player played a card face up, with its target and named card, if any."""
+
+    player: str
+    card: Card
+    target: str | None = None
+    guess: Card | None = None
+
+
+@attrs.frozen(kw_only=True)
+class GuardGuessed:
+    """A Guard named a card; ``hit`` tells whether the target held it."""
+
+    player: str
+    target: str
+    guess: Card
+    hit: bool
+
+
+@attrs.frozen(kw_only=True)
+class HandSeen:
+    """A Priest's player looked at the target's hand."""
+
+    player: str
+    target: str
+    card: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class HandsCompared:
+    """A Baron's player and the target compared hands; ``loser`` is out (or nobody)."""
+
+    player: str
+    target: str
+    player_card: Card | None
+    target_card: Card | None
+    loser: str | None
+
+
+@attrs.frozen(kw_only=True)
+class PlayerProtected:
+    """A Handmaid protects its player until the start of their next turn."""
+
+    player: str
+
+
+@attrs.frozen(kw_only=True)
+class ProtectionEnded:
+    """Play passed to a protected player, whose protection ended."""
+
+    player: str
+
+
+@attrs.frozen(kw_only=True)
+class HandDiscarded:
+    """A Prince made a player discard their hand face up."""
+
+    player: str
+    card: Card
+
+
+@attrs.frozen(kw_only=True)
+class CardsReturned:
+    """A Chancellor's player kept one card and put the others under the pile, in order."""
+
+    player: str
+    cards: tuple[Card | None, ...]
+
+
+@attrs.frozen(kw_only=True)
+class HandsTraded:
+    """A King's player and the target traded hands; each field is what that one received."""
+
+    player: str
+    target: str
+    player_received: Card | None
+    target_received: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class PlayerKnockedOut:
+    """A player was knocked out of the round; ``discarded`` went face up from their hand."""
+
+    player: str
+    cause: KnockOutCause
+    discarded: tuple[Card, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RoundEnded:
+    """The round ended. At a showdown ``hands`` reveals every card still held."""
+
+    round_number: int
+    end: RoundEnd
+    winners: tuple[str, ...]
+    hands: tuple[tuple[str, Card], ...]
+    set_aside: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class TokenAwarded:
+    """A player gained a favor token; ``tokens`` is their new total."""
+
+    player: str
+    reason: TokenReason
+    tokens: int
+
+
+@attrs.frozen(kw_only=True)
+class GameEnded:
+    """Someone reached the target: the game is over and these players won it."""
+
+    winners: tuple[str, ...]
+
+
+Event: TypeAlias = (
+    RoundStarted
+    | CardDrawn
+    | CardPlayed
+    | GuardGuessed
+    | HandSeen
+    | HandsCompared
+    | PlayerProtected
+    | ProtectionEnded
+    | HandDiscarded
+    | CardsReturned
+    | HandsTraded
+    | PlayerKnockedOut
+    | RoundEnded
+    | TokenAwarded
+    | GameEnded
+)
+"""Any event."""

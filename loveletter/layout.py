@@ -1,0 +1,118 @@
+"""The layout of a round: where every card lies when the round starts.
+
+A :class:`Layout` names the face-down set-aside card, the face-up cards (two players
+only), each player's dealt card and the draw pile, top card first. Together they must be
+exactly the edition's deck (LL19-SETUP-DECK), or the deal is refused (``BAD_DEAL``).
+
+A seeded deal follows LL19-SETUP-ORDER: off the top of the shuffled deck come the
+set-aside card, then (two players) the three face-up cards, then one card per seat from
+the first player; the rest is the draw pile.
+
+>>> import random
+>>> from loveletter.editions import edition
+>>> layout = Layout.shuffled(edition("2019"), ("Anna", "Ben"), first="Ben", rng=random.Random(1))
+>>> len(layout.face_up), len(layout.draw_pile)
+(3, 15)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from loveletter.cards import Card, card_named
+from loveletter.editions import Edition
+from loveletter.errors import InvalidCommandError, Reason
+
+__all__ = ["Layout"]
+
+
+def to_card(value: Card | str) -> Card:
+    """``value`` as a :class:`Card`; a name is looked up in any letter case."""
+    if value.__class__ is Card:
+        return value
+    if isinstance(value, str):
+        card = card_named(value)
+        if card is not None:
+            return card
+    raise InvalidCommandError(f"{value!r} is not a card", reason=Reason.UNKNOWN_CARD)
+
+
+def to_cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
+    """``values`` as a tuple of cards."""
+    if isinstance(values, str):
+        raise InvalidCommandError(f"expected a list of cards, got the string {values!r}")
+    return tuple(to_card(value) for value in values)
+
+
+def to_hands(
+    hands: Mapping[str, Card | str] | Iterable[tuple[str, Card | str]],
+) -> tuple[tuple[str, Card], ...]:
+    """Each player's dealt card, as ``(player, card)`` pairs."""
+    pairs = hands.items() if isinstance(hands, Mapping) else hands
+    return tuple((str(player), to_card(card)) for player, card in pairs)
+
+
+@attrs.frozen(kw_only=True)
+class Layout:
+    """Where every card lies at the start of a round."""
+
+    set_aside: Card = attrs.field(converter=to_card)
+    """The card set aside face down, unseen by anyone."""
+    hands: tuple[tuple[str, Card], ...] = attrs.field(converter=to_hands)
+    """Each player's dealt card, as ``(player, card)`` pairs."""
+    draw_pile: tuple[Card, ...] = attrs.field(converter=to_cards)
+    """The draw pile, top card first."""
+    face_up: tuple[Card, ...] = attrs.field(default=(), converter=to_cards)
+    """With two players, the three cards set aside face up; empty otherwise."""
+
+    @classmethod
+    def shuffled(
+        cls, edition: Edition, players: Sequence[str], *, first: str, rng: random.Random
+    ) -> Layout:
+        """Shuffle the edition's deck with ``rng`` and deal it (LL19-SETUP-ORDER)."""
+        deck = list(edition.deck)
+        rng.shuffle(deck)
+        face_up = edition.face_up_with_two_players if len(players) == 2 else 0
+        start = players.index(first)
+        seats = [players[(start + offset) % len(players)] for offset in range(len(players))]
+        dealt = dict(zip(seats, deck[1 + face_up :], strict=False))
+        return cls(
+            set_aside=deck[0],
+            face_up=tuple(deck[1 : 1 + face_up]),
+            hands=tuple((player, dealt[player]) for player in players),
+            draw_pile=tuple(deck[1 + face_up + len(players) :]),
+        )
+
+    def hand_of(self, player: str) -> Card:
+        """The card dealt to ``player``."""
+        return dict(self.hands)[player]
+
+    def problem(self, edition: Edition, players: Sequence[str]) -> str | None:
+        """What makes this layout wrong for the table, or ``None`` if it is right."""
+        names = [player for player, _ in self.hands]
+        if sorted(names) != sorted(players) or len(set(names)) != len(names):
+            return (
+                f"the hands go to {', '.join(names) or 'nobody'}, "
+                f"but the players are {', '.join(players)}"
+            )
+        expected_face_up = edition.face_up_with_two_players if len(players) == 2 else 0
+        if len(self.face_up) != expected_face_up:
+            return (
+                f"{len(players)} players need {expected_face_up} face-up cards, "
+                f"not {len(self.face_up)}"
+            )
+        cards = Counter([self.set_aside, *self.face_up, *self.draw_pile])
+        cards.update(card for _, card in self.hands)
+        deck = Counter(edition.deck)
+        if cards != deck:
+            extra = ", ".join(f"{n} {c}" for c, n in (cards - deck).items())
+            missing = ", ".join(f"{n} {c}" for c, n in (deck - cards).items())
+            return (
+                f"the cards are not the {edition.name} deck "
+                f"(extra: {extra or 'none'}; missing: {missing or 'none'})"
+            )
+        return None

@@ -1,0 +1,248 @@
+"""The referee: a game's current state, its log, and the commands it accepts.
+
+:class:`Game` is the facade most programs use: set up a table with :meth:`Game.new`,
+ask :meth:`~Game.legal_commands`, :meth:`~Game.check` or :meth:`~Game.is_legal`, and
+:meth:`~Game.apply` commands to get their events. States are immutable, so a game can be
+copied for free and rewound to any earlier state.
+
+>>> game = Game.new(["Anna", "Ben"], seed=7, first="Anna")
+>>> game.state.player_to_act, len(game.state.hand("Anna"))
+('Anna', 2)
+>>> command = game.legal_commands()[0]
+>>> events = game.apply(command)
+>>> game.state.player_to_act
+'Ben'
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from loveletter.commands import Command
+from loveletter.editions import Edition, edition
+from loveletter.errors import Reason, Refusal, SetupError
+from loveletter.events import Event
+from loveletter.layout import Layout
+from loveletter.legal import LegalCommands
+from loveletter.rules import apply as apply_rules
+from loveletter.rules import refusal, start_game
+from loveletter.rules.round import rng
+from loveletter.state import State, Table
+
+__all__ = ["Game", "Setup"]
+
+
+def _players(players: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(players, str):
+        raise SetupError(f"players must be a list of names, not the string {players!r}")
+    return tuple(players)
+
+
+def _tokens(tokens: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    pairs = tokens.items() if isinstance(tokens, Mapping) else tokens
+    return tuple((str(player), count) for player, count in pairs)
+
+
+@attrs.frozen(kw_only=True)
+class Setup:
+    """Everything that decides a game before the first command: a game replays from it.
+
+    Build one with :meth:`Game.new`, which fills in the defaults (a fresh seed, a seeded
+    first player, a shuffled first deal) and checks everything.
+    """
+
+    players: tuple[str, ...] = attrs.field(converter=_players)
+    edition: Edition = attrs.field(converter=edition)
+    seed: int
+    first: str
+    layout: Layout | None = None
+    """The first round's deal; ``None`` shuffles it from the seed."""
+    tokens: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_tokens)
+    """Favor tokens held before the first round (players not named hold none)."""
+    target: int | None = None
+    """Favor tokens needed to win; ``None`` takes the edition's table."""
+    auto_draw: bool = True
+    """Whether players draw by themselves at the start of their turns."""
+
+
+def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout]:
+    """Check ``setup``; return the table, each seat's tokens, the first layout."""
+    ed = setup.edition
+    players = setup.players
+    if not ed.min_players <= len(players) <= ed.max_players:
+        raise SetupError(
+            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players, "
+            f"not {len(players)}",
+            ruling=ed.ruling("LL19-Q15"),
+        )
+    for player in players:
+        if not isinstance(player, str) or not player.strip():
+            raise SetupError(f"a player's name must be a non-empty string, not {player!r}")
+    if len(set(players)) != len(players):
+        raise SetupError(f"two players have the same name: {', '.join(players)}")
+    if setup.first not in players:
+        raise SetupError(
+            f"the first player {setup.first!r} is not at the table ({', '.join(players)})",
+            ruling="LL19-Q13",
+        )
+    target = setup.target
+    if target is None:
+        target = ed.target(players=len(players))
+    elif isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise SetupError(
+            f"the token target must be a whole number of at least 1, not {target!r}",
+            ruling=ed.ruling("LL19-Q22"),
+        )
+    tokens = [0] * len(players)
+    for player, count in setup.tokens:
+        if player not in players:
+            raise SetupError(f"tokens given to {player!r}, who is not at the table")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise SetupError(
+                f"{player}'s tokens must be a whole number of at least 0, not {count!r}"
+            )
+        if count >= target:
+            raise SetupError(
+                f"{player} starts with {count} tokens, already at the target of {target}"
+            )
+        tokens[players.index(player)] = count
+    table = Table(
+        edition=ed, players=players, target=target, seed=setup.seed, auto_draw=setup.auto_draw
+    )
+    layout = setup.layout
+    if layout is None:
+        layout = Layout.shuffled(ed, players, first=setup.first, rng=rng(table, 1, "deal"))
+    else:
+        problem = layout.problem(ed, players)
+        if problem is not None:
+            raise SetupError(
+                f"the first deal is refused: {problem}",
+                ruling=ed.ruling("LL19-SETUP-DECK"),
+                reason=Reason.BAD_DEAL,
+            )
+    return table, tuple(tokens), layout
+
+
+class Game:
+    """A game in progress: its setup, its current state, and every command applied."""
+
+    __slots__ = ("_events", "_log", "_setup", "_state", "_states")
+
+    def __init__(self, setup: Setup) -> None:
+        """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
+        table, tokens, layout = _check_setup(setup)
+        state, events = start_game(
+            table, tokens=tokens, layout=layout, first=table.players.index(setup.first)
+        )
+        self._setup = setup
+        self._state = state
+        self._log: list[Command] = []
+        self._events: list[Event] = list(events)
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        edition: str | Edition = "2019",
+        first: str | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deal: Layout | None = None,
+        tokens: Mapping[str, int] | None = None,
+        target: int | None = None,
+        auto_draw: bool = True,
+    ) -> Game:
+        """Set up a table and deal the first round.
+
+        ``seed`` (or a seed drawn from ``rng``; a fresh one otherwise) decides every
+        shuffle and random pick, so the same seed and commands give the same game.
+        ``first`` defaults to a player picked with that seed (LL19-SETUP-FIRST-PLAYER);
+        ``deal`` replaces the first round's shuffle; ``target`` replaces the edition's
+        token target (LL19-Q22).
+        """
+        if seed is None:
+            seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)
+        players = _players(players)
+        if first is None:
+            chooser = random.Random(f"loveletter:{seed}:0:first")
+            first = chooser.choice(players) if players else ""
+        setup = Setup(
+            players=players,
+            edition=edition,
+            seed=seed,
+            first=first,
+            layout=deal,
+            tokens=tokens or {},
+            target=target,
+            auto_draw=auto_draw,
+        )
+        return cls(setup)
+
+    @classmethod
+    def replay(cls, setup: Setup, commands: Iterable[Command]) -> Game:
+        """The game ``setup`` starts, with ``commands`` applied in order."""
+        game = cls(setup)
+        for command in commands:
+            game.apply(command)
+        return game
+
+    # -- what is ---------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        """What the game was started from."""
+        return self._setup
+
+    @property
+    def state(self) -> State:
+        """The current state (immutable)."""
+        return self._state
+
+    @property
+    def log(self) -> tuple[Command, ...]:
+        """Every command applied, in order: with :attr:`setup`, the game's whole record."""
+        return tuple(self._log)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event since the game started, in order."""
+        return tuple(self._events)
+
+    # -- what may be done ------------------------------------------------------------
+
+    def legal_commands(self) -> LegalCommands:
+        """Exactly the commands the rules allow now (see :class:`LegalCommands`)."""
+        return LegalCommands(self._state)
+
+    def check(self, command: Command) -> Refusal | None:
+        """Why ``command`` would be refused now, or ``None`` if it would be applied."""
+        return refusal(self._state, command)
+
+    def is_legal(self, command: Command) -> bool:
+        """Whether ``command`` would be applied now."""
+        return refusal(self._state, command) is None
+
+    def verify(self, command: Command) -> None:
+        """Raise :class:`~loveletter.errors.IllegalCommandError` if ``command`` is refused."""
+        problem = refusal(self._state, command)
+        if problem is not None:
+            raise problem.error(command)
+
+    # -- doing it ------------------------------------------------------------------------
+
+    def apply(self, command: Command) -> tuple[Event, ...]:
+        """Apply ``command`` and return what happened.
+
+        A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
+        changes nothing.
+        """
+        state, events = apply_rules(self._state, command)
+        self._state = state
+        self._log.append(command)
+        self._events.extend(events)
+        return events

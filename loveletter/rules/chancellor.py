@@ -1,0 +1,48 @@
+"""The Chancellor (6): draw two, keep one of the three, return two under the pile.
+
+LL19-CHANCELLOR-DRAW-KEEP-RETURN, LL19-CHANCELLOR-ORDER, LL19-CHANCELLOR-ONE-CARD,
+LL19-CHANCELLOR-EMPTY, LL19-CHANCELLOR-NO-SET-ASIDE, LL19-CHANCELLOR-PILE-SIZE,
+LL19-CHANCELLOR-BAD-CHOICE, LL19-Q06, LL19-Q07. The Chancellor is the one card whose
+effect waits for a decision: the game is in :attr:`~loveletter.state.Phase.CHOOSE` until
+the player's :class:`~loveletter.commands.Choose` arrives.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from loveletter.cards import Card
+from loveletter.events import CardsReturned
+from loveletter.rules.work import Work
+from loveletter.state import Phase
+
+
+def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+    """Draw up to two cards (never the set-aside one) and wait for the choice."""
+    count = min(2, len(w.draw_pile))
+    if count == 0:
+        return  # LL19-CHANCELLOR-EMPTY: no effect
+    for _ in range(count):
+        w.draw(actor)
+    w.phase = Phase.CHOOSE
+
+
+def choose(w: Work, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
+    """Keep one card; put the others under the pile, ``returned[0]`` first."""
+    w.hands[actor] = (keep,)
+    w.draw_pile += returned
+    w.phase = Phase.PLAY
+    if w.events is not None:
+        w.events.append(CardsReturned(player=w.names[actor], cards=returned))
+
+
+def choice_problem(hand: tuple[Card, ...], keep: Card, returned: tuple[Card, ...]) -> str | None:
+    """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest."""
+    if len(returned) != len(hand) - 1:
+        return (
+            f"with {len(hand)} cards in hand, keep one and return {len(hand) - 1}, "
+            f"not {len(returned)}"
+        )
+    if Counter(hand) != Counter((keep, *returned)):
+        return "the kept and returned cards are not the cards in hand"
+    return None

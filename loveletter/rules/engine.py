@@ -1,0 +1,82 @@
+"""Applying commands: a state and a command in, a new state and the events out."""
+
+from __future__ import annotations
+
+from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.errors import InvalidCommandError
+from loveletter.events import Event
+from loveletter.layout import Layout
+from loveletter.rules import chancellor, turn
+from loveletter.rules import round as round_rules
+from loveletter.rules.checks import refusal
+from loveletter.rules.work import Work
+from loveletter.state import Phase, State, Table
+
+__all__ = ["apply", "start_game"]
+
+
+def start_game(
+    table: Table, *, tokens: tuple[int, ...], layout: Layout, first: int, record: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """The state at the start of the first round, and its events.
+
+    The caller has checked the table, the tokens and the layout.
+    """
+    count = len(table.players)
+    before = State(
+        table=table,
+        round_number=0,
+        phase=Phase.ROUND_OVER,
+        to_act=-1,
+        hands=((),) * count,
+        discards=((),) * count,
+        out=(False,) * count,
+        protected=(False,) * count,
+        spied=(False,) * count,
+        tokens=tokens,
+        draw_pile=(),
+        set_aside=None,
+        face_up=(),
+    )
+    w = Work(before, record=record)
+    round_rules.start_round(w, layout, first)
+    return w.freeze(), tuple(w.events or ())
+
+
+def apply(
+    state: State, command: Command, *, check: bool = True, record: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Apply ``command`` to ``state``: the new state and the events, in order.
+
+    With ``check`` (the default) a command the rules forbid raises
+    :class:`~loveletter.errors.IllegalCommandError` and nothing changes. ``check=False``
+    is for commands known to be legal (taken from ``legal_commands()`` of this very
+    state); anything else then gives undefined results. ``record=False`` skips building
+    the events.
+    """
+    if check:
+        problem = refusal(state, command)
+        if problem is not None:
+            raise problem.error(command)
+    w = Work(state, record=record)
+    seats = state.table.seats
+    if type(command) is Play:
+        target = command.target
+        turn.play(
+            w,
+            state.to_act,
+            command.card,
+            -1 if target is None else seats[target],
+            command.guess,
+        )
+    elif type(command) is Draw:
+        turn.draw(w)
+    elif type(command) is Choose:
+        chancellor.choose(w, state.to_act, command.keep, command.returned)
+        turn.end_turn(w)
+    elif type(command) is Deal:
+        first = command.first
+        round_rules.next_round(w, command.layout, None if first is None else seats[first])
+    else:
+        raise InvalidCommandError(f"not a command: {command!r}")
+    return w.freeze(), tuple(w.events) if w.events is not None else ()

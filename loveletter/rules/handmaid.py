@@ -1,0 +1,20 @@
+"""The Handmaid (4): protection until the start of your next turn.
+
+LL19-HANDMAID-PROTECT, LL19-HANDMAID-DURATION, LL19-HANDMAID-NOT-SHOWDOWN, LL19-Q10.
+Protection ends when play passes to the protected player
+(:func:`loveletter.rules.turn.pass_turn`); it never shields from the showdown, the Spy
+check or the player's own Prince.
+"""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.events import PlayerProtected
+from loveletter.rules.work import Work
+
+
+def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+    """Protect the Handmaid's player."""
+    w.set_protected(actor, True)
+    if w.events is not None:
+        w.events.append(PlayerProtected(player=w.names[actor]))

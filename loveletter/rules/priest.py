@@ -1,0 +1,17 @@
+"""The Priest (2): look at another player's hand, secretly (LL19-PRIEST-LOOK)."""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.events import HandSeen
+from loveletter.rules.work import Work
+
+
+def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+    """Show the target's card to the Priest's player only."""
+    if target < 0:
+        return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
+    card = w.hands[target][0]
+    w.show(actor, target, card, Card.PRIEST)
+    if w.events is not None:
+        w.events.append(HandSeen(player=w.names[actor], target=w.names[target], card=card))

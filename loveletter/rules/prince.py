@@ -1,0 +1,32 @@
+"""The Prince (5): the chosen player discards their hand and draws a new card.
+
+LL19-PRINCE-DISCARD-DRAW, LL19-PRINCE-NO-EFFECT-OF-DISCARD, LL19-PRINCE-SELF,
+LL19-PRINCE-PRINCESS, LL19-PRINCE-EMPTY-DECK, LL19-PRINCE-SPY, LLC-PRINCE-EMPTY-DECK,
+LLC-PRINCESS. The discarded card's own effect never happens, except that discarding the
+Princess knocks its holder out (and they draw nothing).
+"""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.events import HandDiscarded
+from loveletter.rules import princess, spy
+from loveletter.rules.work import Work
+
+
+def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+    """Make the target discard their card, then draw (or take the set-aside card)."""
+    (card,) = w.hands[target]
+    w.hands[target] = ()
+    w.discards[target] += (card,)
+    if w.events is not None:
+        w.events.append(HandDiscarded(player=w.names[target], card=card))
+    if card is Card.PRINCESS:
+        princess.discarded(w, target)
+        return
+    if card is Card.SPY:
+        spy.discarded(w, target)
+    if w.draw_pile:
+        w.draw(target)
+    else:
+        w.take_set_aside(target)

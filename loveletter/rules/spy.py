@@ -1,0 +1,32 @@
+"""The Spy (0): no effect when played; the Spy token at the round's end.
+
+LL19-SPY-PLAY, LL19-PRINCE-SPY, LL19-SPY-BONUS-ONE, LL19-SPY-BONUS-CANCEL,
+LL19-SPY-OUT-NO-BONUS, LL19-SPY-BONUS-OTHER-OUT, LL19-SPY-BONUS-NEEDS-PLAY, LL19-Q16.
+"""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.rules.work import Work
+
+
+def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+    """Playing a Spy has no immediate effect; it counts for the Spy token."""
+    w.set_spied(actor)
+
+
+def discarded(w: Work, seat: int) -> None:
+    """A Spy discarded to a Prince counts as discarded by its holder."""
+    w.set_spied(seat)
+
+
+def bonus(w: Work) -> int | None:
+    """Who earns the Spy token: the only player still in who played or discarded a Spy.
+
+    A Spy still held, returned by a Chancellor, or discarded by a player knocked out does
+    not count (``spied`` is only set by a play or a Prince's discard, and knocked-out
+    players are left out). Two or more such players cancel each other.
+    """
+    out = w.out
+    spies = [seat for seat, spied in enumerate(w.spied) if spied and not out[seat]]
+    return spies[0] if len(spies) == 1 else None

@@ -1,0 +1,133 @@
+"""The table in motion: a mutable working copy of a state while one command applies.
+
+States are frozen. Applying a command copies the parts that change into a :class:`Work`,
+lets the rules move cards around in it, and freezes the result into a new state once.
+Nothing outside :mod:`loveletter.rules` ever sees a :class:`Work`.
+"""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.errors import InconsistentStateError
+from loveletter.events import CardDrawn, DrawSource, Event
+from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+
+
+def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
+    return (*flags[:seat], value, *flags[seat + 1 :])
+
+
+class Work:
+    """A mutable copy of a state's changing parts, and the events recorded so far."""
+
+    __slots__ = (
+        "discards",
+        "draw_pile",
+        "events",
+        "face_up",
+        "hands",
+        "names",
+        "out",
+        "outcome",
+        "phase",
+        "protected",
+        "round_number",
+        "set_aside",
+        "shown",
+        "spied",
+        "table",
+        "to_act",
+        "tokens",
+    )
+
+    def __init__(self, state: State, *, record: bool = True) -> None:
+        self.table: Table = state.table
+        self.names = state.table.players
+        self.round_number = state.round_number
+        self.phase = state.phase
+        self.to_act = state.to_act
+        self.hands = list(state.hands)
+        self.discards = list(state.discards)
+        self.out = state.out
+        self.protected = state.protected
+        self.spied = state.spied
+        self.tokens = state.tokens
+        self.draw_pile = state.draw_pile
+        self.set_aside = state.set_aside
+        self.face_up = state.face_up
+        self.shown = state.shown
+        self.outcome = state.outcome
+        self.events: list[Event] | None = [] if record else None
+
+    def freeze(self) -> State:
+        """The new state."""
+        return State(
+            table=self.table,
+            round_number=self.round_number,
+            phase=self.phase,
+            to_act=self.to_act,
+            hands=tuple(self.hands),
+            discards=tuple(self.discards),
+            out=self.out,
+            protected=self.protected,
+            spied=self.spied,
+            tokens=self.tokens,
+            draw_pile=self.draw_pile,
+            set_aside=self.set_aside,
+            face_up=self.face_up,
+            shown=self.shown,
+            outcome=self.outcome,
+        )
+
+    # -- small moves shared by several rules -----------------------------------------
+
+    def draw(self, seat: int) -> Card:
+        """``seat`` takes the top card of the draw pile."""
+        pile = self.draw_pile
+        if not pile:
+            raise InconsistentStateError("a card was to be drawn from an empty draw pile")
+        card = pile[0]
+        self.draw_pile = pile[1:]
+        self.hands[seat] += (card,)
+        if self.events is not None:
+            self.events.append(CardDrawn(player=self.names[seat], card=card))
+        return card
+
+    def take_set_aside(self, seat: int) -> Card:
+        """``seat`` takes the face-down set-aside card (LL19-PRINCE-EMPTY-DECK)."""
+        card = self.set_aside
+        if card is None:
+            # LL19-Q04: the pile is empty only after the turn that emptied it, so a
+            # second Prince can never need the set-aside card.
+            raise InconsistentStateError("the set-aside card was needed twice in a round")
+        self.set_aside = None
+        self.hands[seat] += (card,)
+        if self.events is not None:
+            self.events.append(
+                CardDrawn(player=self.names[seat], card=card, source=DrawSource.SET_ASIDE)
+            )
+        return card
+
+    def set_out(self, seat: int) -> None:
+        """Mark ``seat`` knocked out."""
+        self.out = _set(self.out, seat, True)
+
+    def set_protected(self, seat: int, value: bool) -> None:
+        """Protect ``seat``, or end their protection."""
+        self.protected = _set(self.protected, seat, value)
+
+    def set_spied(self, seat: int) -> None:
+        """Record that ``seat`` played or discarded a Spy this round."""
+        if not self.spied[seat]:
+            self.spied = _set(self.spied, seat, True)
+
+    def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
+        """Record that the referee showed ``viewer`` a card from ``owner``'s hand."""
+        names = self.names
+        self.shown += (Shown(viewer=names[viewer], owner=names[owner], card=card, by=by),)
+
+    def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
+        """Close the round (and the game)."""
+        self.outcome = outcome
+        self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
+        self.to_act = -1

@@ -1,0 +1,198 @@
+"""The state of a game: frozen records, rebuilt by every applied command.
+
+A :class:`State` holds everything the referee knows, hidden cards included; give
+players a view instead (:mod:`loveletter.views`). Per-player fields are tuples indexed
+by seat (the position in ``table.players``); the methods that take a player's name are
+the convenient way in.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.editions import Edition
+from loveletter.events import RoundEnd
+
+__all__ = ["Phase", "RoundOutcome", "Shown", "State", "Table"]
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    DRAW = "draw"
+    """The player to act must draw."""
+    PLAY = "play"
+    """The player to act must play one of their two cards."""
+    CHOOSE = "choose"
+    """The player to act must make their Chancellor's choice."""
+    ROUND_OVER = "round-over"
+    """The round has ended: the next round must be dealt."""
+    GAME_OVER = "game-over"
+    """The game has ended: nothing more can happen."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+def _seats(players: tuple[str, ...]) -> Mapping[str, int]:
+    return {player: seat for seat, player in enumerate(players)}
+
+
+@attrs.frozen(kw_only=True)
+class Table:
+    """What stays the same for a whole game: edition, players, target, seed, draws."""
+
+    edition: Edition
+    players: tuple[str, ...]
+    """The players' names, in seat order: play passes from each to the next."""
+    target: int
+    """The favor tokens needed to win the game."""
+    seed: int
+    """The seed every shuffle and random choice of this game derives from."""
+    auto_draw: bool = True
+    """Whether the player to act draws by themselves at the start of their turn."""
+    seats: Mapping[str, int] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda self: _seats(self.players), takes_self=True),
+    )
+    """Each player's seat (position in ``players``)."""
+
+
+@attrs.frozen(kw_only=True)
+class Shown:
+    """A card from ``owner``'s hand that the referee showed ``viewer`` this round."""
+
+    viewer: str
+    owner: str
+    card: Card
+    by: Card | None
+    """The card whose effect showed it (Priest, Baron, King); ``None`` for the showdown."""
+
+
+@attrs.frozen(kw_only=True)
+class RoundOutcome:
+    """How the last round ended. Seats index ``table.players``."""
+
+    end: RoundEnd
+    winners: tuple[int, ...]
+    spy_bonus: int | None
+    game_winners: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """Everything the referee knows at one moment of a game, hidden cards included."""
+
+    table: Table
+    round_number: int
+    """The current (or just ended) round, from 1."""
+    phase: Phase
+    to_act: int
+    """The seat of the player who must act, or -1 when the round or game is over."""
+    hands: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    """Each player's face-up cards this round, in the order they landed."""
+    out: tuple[bool, ...]
+    """Whether each player is knocked out of the round."""
+    protected: tuple[bool, ...]
+    """Whether each player is protected by a Handmaid."""
+    spied: tuple[bool, ...]
+    """Whether each player played or discarded a Spy this round (for the Spy token)."""
+    tokens: tuple[int, ...]
+    draw_pile: tuple[Card, ...]
+    """The draw pile, top card first."""
+    set_aside: Card | None
+    """The face-down set-aside card; ``None`` once a Prince has taken it."""
+    face_up: tuple[Card, ...]
+    """With two players, the three cards set aside face up."""
+    shown: tuple[Shown, ...] = ()
+    """The hand cards the referee has shown to players this round, in order."""
+    outcome: RoundOutcome | None = None
+    """How the round ended, once it has."""
+
+    # -- by name -------------------------------------------------------------------
+
+    @property
+    def edition(self) -> Edition:
+        """The edition being played."""
+        return self.table.edition
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return self.table.players
+
+    @property
+    def player_to_act(self) -> str | None:
+        """The name of the player who must act, or ``None``."""
+        return self.table.players[self.to_act] if self.to_act >= 0 else None
+
+    @property
+    def round_over(self) -> bool:
+        """Whether the current round has ended (true after the game, too)."""
+        return self.phase is Phase.ROUND_OVER or self.phase is Phase.GAME_OVER
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def seat(self, player: str) -> int:
+        """The seat of ``player``; raises :class:`KeyError` for a name not at the table."""
+        return self.table.seats[player]
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        """The cards ``player`` holds."""
+        return self.hands[self.table.seats[player]]
+
+    def discards_of(self, player: str) -> tuple[Card, ...]:
+        """The face-up cards in front of ``player`` this round."""
+        return self.discards[self.table.seats[player]]
+
+    def is_out(self, player: str) -> bool:
+        """Whether ``player`` is knocked out of the round."""
+        return self.out[self.table.seats[player]]
+
+    def is_protected(self, player: str) -> bool:
+        """Whether ``player`` is protected by a Handmaid."""
+        return self.protected[self.table.seats[player]]
+
+    def tokens_of(self, player: str) -> int:
+        """The favor tokens ``player`` holds."""
+        return self.tokens[self.table.seats[player]]
+
+    def _names(self, seats: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(self.table.players[seat] for seat in seats)
+
+    @property
+    def round_winners(self) -> tuple[str, ...]:
+        """Who won the round that just ended (several after a tie); empty during a round."""
+        return self._names(self.outcome.winners) if self.outcome and self.round_over else ()
+
+    @property
+    def spy_bonus(self) -> str | None:
+        """Who earned the Spy token in the round that just ended, if anyone."""
+        if self.outcome is None or not self.round_over or self.outcome.spy_bonus is None:
+            return None
+        return self.table.players[self.outcome.spy_bonus]
+
+    @property
+    def next_first(self) -> tuple[str, ...]:
+        """Who may start the next round: the winners of the round that just ended."""
+        return self.round_winners
+
+    @property
+    def game_winners(self) -> tuple[str, ...]:
+        """Who won the game; empty until it is over."""
+        return self._names(self.outcome.game_winners) if self.outcome and self.game_over else ()
+
+    @property
+    def in_round(self) -> tuple[str, ...]:
+        """The players still in the round, in seat order."""
+        return tuple(p for p, out in zip(self.table.players, self.out, strict=True) if not out)
