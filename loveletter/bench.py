@@ -83,7 +83,9 @@ def run_bench(
 ) -> list[Figures]:
     """Measure each player count and print a table of figures."""
     counts = list(players or (2, 4, 6))
-    write(f"random play through Game.apply(choice(legal_commands())), edition {edition}, seed {seed}")
+    write(
+        f"random play through Game.apply(choice(legal_commands())), edition {edition}, seed {seed}"
+    )
     write(f"{'players':>7} {'games':>7} {'games/s':>9} {'rounds/s':>9} {'commands/s':>11}")
     results = []
     for count in counts:

@@ -10,13 +10,22 @@ Card.BARON
 'Baron'
 >>> card_named("princess")
 Card.PRINCESS
+
+A table playing with a standard deck of playing cards enters what it sees: each kind has
+its playing-card labels (two jokers are the Spies, the aces and black jacks the Guards,
+and so on), accepted wherever a card's name is.
+
+>>> Card.PRINCESS.labels
+('Q♥',)
+>>> card_named("QH"), card_named("J♣"), card_named("joker")
+(Card.PRINCESS, Card.GUARD, Card.SPY)
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["Card", "card_named"]
+__all__ = ["PLAYING_CARD_LABELS", "Card", "card_named"]
 
 
 class Card(enum.Enum):
@@ -43,19 +52,52 @@ class Card(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The playing cards that stand for this kind when playing with a poker deck."""
+        return PLAYING_CARD_LABELS[self]
+
+
+PLAYING_CARD_LABELS: dict[Card, tuple[str, ...]] = {
+    Card.SPY: ("Joker", "Joker"),
+    Card.GUARD: ("A♠", "A♥", "A♦", "A♣", "J♠", "J♣"),
+    Card.PRIEST: ("2♠", "2♣"),
+    Card.BARON: ("3♠", "3♣"),
+    Card.HANDMAID: ("4♠", "4♣"),
+    Card.PRINCE: ("5♠", "5♣"),
+    Card.CHANCELLOR: ("6♠", "6♣"),
+    Card.KING: ("7♥",),
+    Card.COUNTESS: ("8♥",),
+    Card.PRINCESS: ("Q♥",),
+}
+"""The 2019 deck played with standard playing cards: each kind's cards, one per copy."""
+
+_SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def _label_key(text: str) -> str:
+    """A label in one spelling: ``Q♥``, ``q♡``, ``QH`` and ``Q♥️`` all give ``QH``."""
+    text = text.replace("\ufe0f", "").replace("\ufe0e", "").strip().upper()
+    return "".join(_SUIT_LETTERS.get(char, char) for char in text)
+
 
 _BY_NAME: dict[str, Card] = {card.value.casefold(): card for card in Card}
+_BY_LABEL: dict[str, Card] = {
+    _label_key(label): card for card, labels in PLAYING_CARD_LABELS.items() for label in labels
+}
+_BY_LABEL.update({"JK": Card.SPY, "JOKER": Card.SPY, "🃏": Card.SPY, "🃟": Card.SPY, "🂿": Card.SPY})
 
 
 def card_named(name: str) -> Card | None:
-    """The card with this English name in any letter case, or ``None``.
+    """The card with this name (English, any letter case) or playing-card label, or ``None``.
 
-    Names that depend on the edition (numbers) are resolved by
-    :meth:`loveletter.editions.Edition.parse_card`.
+    Values depend on the edition (the King is 7 in 2019 and 6 in classic): they are
+    resolved by :meth:`loveletter.editions.Edition.parse_card`.
 
     >>> card_named("GUARD")
     Card.GUARD
     >>> card_named("Jester") is None
     True
     """
-    return _BY_NAME.get(name.strip().casefold())
+    card = _BY_NAME.get(name.strip().casefold())
+    return card if card is not None else _BY_LABEL.get(_label_key(name))

@@ -1,5 +1,8 @@
 """Editions as data: the deck, the card values, who a card may choose, the targets.
 
+Two editions are known: the 2019 revised edition (21 cards, 2 to 6 players) and the
+classic 16-card edition (2 to 4 players, showdown ties broken by discard totals).
+
 An :class:`Edition` is a plain record. The turn machinery reads everything that differs
 between editions from it, so adding an edition is adding a record.
 
@@ -8,6 +11,11 @@ between editions from it, so adding an edition is adding a record.
 (21, 7, 4)
 >>> ed.parse_card("7"), ed.parse_card("countess")
 (Card.KING, Card.COUNTESS)
+>>> classic = edition("classic")
+>>> len(classic.deck), classic.value[Card.KING], classic.parse_card("7"), classic.target(players=2)
+(16, 6, Card.COUNTESS, 7)
+>>> classic.parse_card("Spy") is None
+True
 """
 
 from __future__ import annotations
@@ -186,12 +194,41 @@ EDITION_2019 = Edition(
 )
 """The 2019 revised edition: 21 cards, 2 to 6 players."""
 
-EDITIONS: dict[str, Edition] = {EDITION_2019.name: EDITION_2019}
+CLASSIC = Edition(
+    name="classic",
+    title="Love Letter (classic 16-card edition)",
+    specs=(
+        CardSpec(card=Card.GUARD, value=1, count=5, targeting=_OTHER),
+        CardSpec(card=Card.PRIEST, value=2, count=2, targeting=_OTHER),
+        CardSpec(card=Card.BARON, value=3, count=2, targeting=_OTHER),
+        CardSpec(card=Card.HANDMAID, value=4, count=2, targeting=_NONE),
+        CardSpec(card=Card.PRINCE, value=5, count=2, targeting=_ANY),
+        CardSpec(card=Card.KING, value=6, count=1, targeting=_OTHER),
+        CardSpec(card=Card.COUNTESS, value=7, count=1, targeting=_NONE),
+        CardSpec(card=Card.PRINCESS, value=8, count=1, targeting=_NONE),
+    ),
+    min_players=2,
+    max_players=4,
+    targets={2: 7, 3: 5, 4: 4},
+    tiebreak=Tiebreak.DISCARD_TOTAL,
+    countess_forced_by=frozenset({Card.KING, Card.PRINCE}),
+    rulings=(
+        ("LL19-SETUP-DECK", "LLC-DECK"),
+        ("LL19-Q01", "LLC-GUARD-NAMES"),
+        ("LL19-COUNTESS-FORCED", "LLC-COUNTESS-FORCED"),
+        ("LL19-Q22", "LLC-TARGETS-SHORT"),
+    ),
+)
+"""The classic edition: 16 cards, 2 to 4 players, showdown ties broken by discards."""
+
+EDITIONS: dict[str, Edition] = {EDITION_2019.name: EDITION_2019, CLASSIC.name: CLASSIC}
 """Every edition the referee knows, by name."""
 
 
 def edition(name: str | Edition) -> Edition:
-    """The edition called ``name`` (``"2019"``); an :class:`Edition` is returned as is.
+    """The edition called ``name``: ``"2019"`` or ``"classic"``.
+
+    An :class:`Edition` is returned as it is.
 
     >>> edition("2019").title
     'Love Letter (2019 revised edition)'
