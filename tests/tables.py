@@ -111,3 +111,14 @@ def table(
         target=target,
         auto_draw=auto_draw,
     )
+
+
+EDITIONS = ("2019", "classic")
+"""Both editions: parametrise a test over them with :data:`both_editions`."""
+
+
+def both_editions(test: object) -> object:
+    """Run ``test`` once per edition, as ``edition_name``: for rulings common to both."""
+    import pytest
+
+    return pytest.mark.parametrize("edition_name", EDITIONS)(test)
