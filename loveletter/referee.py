@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from loveletter.commands import Command
+from loveletter.consistency import check_consistent
 from loveletter.editions import Edition, edition
 from loveletter.errors import Reason, Refusal, SetupError
 from loveletter.events import Event
@@ -138,7 +139,7 @@ class Game:
         state, events = start_game(
             table, tokens=tokens, layout=layout, first=table.players.index(setup.first)
         )
-        self._setup = setup
+        self._setup: Setup | None = setup
         self._state = state
         self._log: list[Command] = []
         self._events: list[Event] = list(events)
@@ -184,6 +185,21 @@ class Game:
         return cls(setup)
 
     @classmethod
+    def from_state(cls, state: State) -> Game:
+        """A game that goes on from ``state`` (a stored state, a what-if, a search node).
+
+        The state is checked first (:func:`loveletter.consistency.check_consistent`);
+        such a game has no :attr:`setup`, and its :attr:`log` starts here.
+        """
+        check_consistent(state)
+        game = cls.__new__(cls)
+        game._setup = None
+        game._state = state
+        game._log = []
+        game._events = []
+        return game
+
+    @classmethod
     def replay(cls, setup: Setup, commands: Iterable[Command]) -> Game:
         """The game ``setup`` starts, with ``commands`` applied in order."""
         game = cls(setup)
@@ -194,8 +210,8 @@ class Game:
     # -- what is ---------------------------------------------------------------------
 
     @property
-    def setup(self) -> Setup:
-        """What the game was started from."""
+    def setup(self) -> Setup | None:
+        """What the game was started from; ``None`` for a game made :meth:`from_state`."""
         return self._setup
 
     @property

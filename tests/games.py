@@ -1,0 +1,61 @@
+"""Hypothesis strategies for whole games: tables of every size and edition, played out."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from loveletter import Game, Phase, State, edition
+from loveletter.consistency import inconsistencies
+
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
+
+
+@st.composite
+def new_games(draw: st.DrawFn, *, auto_draw: bool | None = None) -> Game:
+    """A freshly dealt game: any edition, any player count it allows, any seed."""
+    name = draw(st.sampled_from(("2019", "classic")))
+    ed = edition(name)
+    count = draw(st.integers(ed.min_players, ed.max_players))
+    players = NAMES[:count]
+    return Game.new(
+        players,
+        edition=name,
+        seed=draw(st.integers(0, 2**63 - 1)),
+        first=draw(st.sampled_from(players)),
+        auto_draw=draw(st.booleans()) if auto_draw is None else auto_draw,
+    )
+
+
+def check_invariants(state: State) -> None:
+    """What holds in every reachable state, checked here and by the library itself."""
+    deck = Counter(state.edition.deck)
+    cards = Counter(state.draw_pile) + Counter(state.face_up)
+    if state.set_aside is not None:
+        cards[state.set_aside] += 1
+    for hand, discards in zip(state.hands, state.discards, strict=True):
+        cards.update(hand)
+        cards.update(discards)
+    assert cards == deck, "cards are not conserved"
+    acting = state.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
+    if acting:
+        assert 0 <= state.to_act < len(state.players), "nobody is to act"
+        assert not state.out[state.to_act], "a knocked-out player is to act"
+        held = len(state.hands[state.to_act])
+        assert held in {Phase.DRAW: (1,), Phase.PLAY: (2,), Phase.CHOOSE: (2, 3)}[state.phase]
+        assert state.out.count(False) >= 2, "a round with one player left is still running"
+    else:
+        assert state.to_act == -1, "someone is to act between rounds"
+    for seat, out in enumerate(state.out):
+        if out:
+            assert state.hands[seat] == (), "a knocked-out player holds a card"
+            assert not state.protected[seat], "a knocked-out player is protected"
+        elif not acting or seat != state.to_act:
+            assert len(state.hands[seat]) == 1, "a waiting player does not hold one card"
+    if state.phase is Phase.GAME_OVER:
+        assert state.game_winners
+        assert all(state.tokens_of(p) >= state.table.target for p in state.game_winners)
+    else:
+        assert max(state.tokens) < state.table.target
+    assert inconsistencies(state) == []

@@ -1,0 +1,168 @@
+"""legal_commands() lists exactly the commands the referee accepts (a perft-like check)."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import attrs
+import pytest
+from games import new_games
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tables import table
+
+from loveletter import Card, Choose, Command, Deal, Draw, Game, LegalCommands, Play, State
+
+
+def universe(state: State) -> list[Command]:
+    """Every draw, play and choice any player could ask for, legal or not."""
+    players = [*state.players, "Nobody"]
+    cards = list(Card)
+    commands: list[Command] = [Draw(player=p) for p in players]
+    commands += [
+        Play(player=p, card=c, target=t, guess=g)
+        for p, c, t, g in product(players, cards, [None, *players], [None, *cards])
+        if p == state.player_to_act or (t is None and g is None)
+    ]
+    if state.player_to_act is not None:
+        hand = state.hand(state.player_to_act)
+        pool = [*hand, Card.GUARD, Card.PRINCESS]
+        for keep in pool:
+            for size in (0, 1, 2, 3):
+                for returned in product(pool, repeat=size):
+                    commands.append(
+                        Choose(player=state.player_to_act, keep=keep, returned=returned)
+                    )
+    commands += [Deal(first=p) for p in players]
+    return commands
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(new_games(), st.data())
+def test_legal_commands_are_exactly_the_accepted_ones(game: Game, data: st.DataObject) -> None:
+    """At every step of a random game: accepted by check() if and only if listed."""
+    steps = data.draw(st.integers(0, 60), label="steps")
+    for _ in range(steps):
+        if game.state.game_over:
+            break
+        legal = game.legal_commands()
+        listed = set(legal)
+        for command in universe(game.state):
+            accepted = game.check(command) is None
+            assert accepted == (command in listed), (command, game.check(command))
+        game.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
+
+
+def test_perft_counts_for_fixed_seeds() -> None:
+    """Counts of legal commands along fixed random games do not change silently."""
+    counts = []
+    for seed in (1, 2, 3):
+        game = Game.new(["Anna", "Ben", "Carla", "Dan"], seed=seed, first="Anna")
+        rng = random.Random(seed)
+        total = 0
+        for _ in range(40):
+            if game.state.game_over:
+                break
+            legal = game.legal_commands()
+            total += len(legal)
+            game.apply(rng.choice(legal))
+        counts.append(total)
+    assert counts == PERFT
+
+
+PERFT = [313, 389, 283]
+"""Recorded when the exactness test above passed. A change means legality changed:
+check it against the rulings before updating these figures."""
+
+
+@pytest.mark.parametrize(
+    ("hands", "pile", "protected", "edition_name", "count"),
+    [
+        # Guard: 3 others x 9 names; Prince: 3 others + herself.
+        (
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron", "Dan": "Spy"},
+            ["Prince"],
+            [],
+            "2019",
+            31,
+        ),
+        # Classic: 7 names (no Spy, no Chancellor).
+        (
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron", "Dan": "King"},
+            ["Prince"],
+            [],
+            "classic",
+            25,
+        ),
+        # Two Guards are one card: 3 x 9.
+        (
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron", "Dan": "Spy"},
+            ["Guard"],
+            [],
+            "2019",
+            27,
+        ),
+        # Countess with the King: only the Countess.
+        (
+            {"Anna": "Countess", "Ben": "Priest", "Carla": "Baron", "Dan": "Spy"},
+            ["King"],
+            [],
+            "2019",
+            1,
+        ),
+        # Countess with the Princess: either card, no target.
+        (
+            {"Anna": "Countess", "Ben": "Priest", "Carla": "Baron", "Dan": "Spy"},
+            ["Princess"],
+            [],
+            "2019",
+            2,
+        ),
+        # Everyone else protected: Guard with no target (1), Prince on herself (1).
+        (
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron", "Dan": "Spy"},
+            ["Prince"],
+            ["Ben", "Carla", "Dan"],
+            "2019",
+            2,
+        ),
+    ],
+)
+def test_counts_of_hand_checked_positions(
+    hands: dict[str, str], pile: list[str], protected: list[str], edition_name: str, count: int
+) -> None:
+    """The number of legal commands matches a count worked out by hand."""
+    game = table(hands=hands, pile=pile, edition_name=edition_name)
+    state = game.state
+    flags = tuple(player in protected for player in state.players)
+    game = Game.from_state(attrs.evolve(state, protected=flags)) if protected else game
+    assert len(game.legal_commands()) == count
+
+
+def test_sequence_protocol() -> None:
+    """LegalCommands supports len, indexing (negative too), slices, iteration and in."""
+    game = table(hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"])
+    legal = game.legal_commands()
+    assert isinstance(legal, LegalCommands)
+    listed = list(legal)
+    # Guard: 2 targets x 9 names; Handmaid: 1.
+    assert len(legal) == 19 == len(listed)
+    assert legal[0] == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.SPY)
+    assert legal[-1] == Play(player="Anna", card=Card.HANDMAID)
+    assert list(legal[17:]) == listed[17:]
+    with pytest.raises(IndexError):
+        legal[19]
+    assert Play(player="Anna", card=Card.HANDMAID) in legal
+    assert Play(player="Anna", card=Card.HANDMAID, target="Ben") not in legal
+    assert "Handmaid" not in legal
+    assert eval(repr(legal), {"LegalCommands": list, "Play": Play, "Card": Card}) == listed
+
+
+def test_between_rounds_one_deal_per_possible_first_player() -> None:
+    """After a round, the listed commands are the deals, one per winner who may start."""
+    game = table(hands={"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"], first="Anna")
+    game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
+    assert list(game.legal_commands()) == [Deal(first="Anna")]
+    assert Deal() not in game.legal_commands()
+    assert game.check(Deal()) is None

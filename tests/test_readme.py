@@ -1,0 +1,34 @@
+"""The README's first screen gives the two commands, and CI runs its test command."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import ROOT
+
+
+def first_screen_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = "\n".join(text.splitlines()[:25])
+    block = re.search(r"```sh\n(.*?)```", first_screen, re.DOTALL)
+    assert block, "no ```sh block on the README's first screen"
+    return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
+
+
+def test_the_first_screen_has_the_two_commands() -> None:
+    """One command installs and runs the main job, one installs and runs the tests."""
+    main_job, tests = first_screen_commands()
+    assert "pip install" in main_job
+    assert "loveletter" in main_job
+    assert "pip install" in tests
+    assert "'.[test]'" in tests
+    assert tests.endswith("python -m pytest")
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """.ci/run installs the test extra and runs the same test command as the README."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "'.[test,lint]'" in ci
+    assert "\npython -m pytest\n" in ci
+    assert "mypy --strict loveletter" in ci
+    assert "ruff check" in ci
