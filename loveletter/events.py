@@ -17,6 +17,7 @@ import attrs
 from loveletter.cards import Card
 
 __all__ = [
+    "EVENT_CLASSES",
     "CardDrawn",
     "CardPlayed",
     "CardsReturned",
@@ -227,6 +228,25 @@ class GameEnded:
 
     winners: tuple[str, ...]
 
+
+EVENT_CLASSES: tuple[type, ...] = (
+    RoundStarted,
+    CardDrawn,
+    CardPlayed,
+    GuardGuessed,
+    HandSeen,
+    HandsCompared,
+    PlayerProtected,
+    ProtectionEnded,
+    HandDiscarded,
+    CardsReturned,
+    HandsTraded,
+    PlayerKnockedOut,
+    RoundEnded,
+    TokenAwarded,
+    GameEnded,
+)
+"""Every kind of event."""
 
 Event: TypeAlias = (
     RoundStarted

@@ -39,6 +39,7 @@ from loveletter.referee import Game
 from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import UnknownCardError, command_from_data, layout_from_data
 from loveletter.state import Phase, State
+from loveletter.views import seen_by, view_for
 
 __all__ = [
     "Scenario",
@@ -518,9 +519,16 @@ def _expect(state: State, edition_: Edition, checks: Mapping[str, Any]) -> None:
             if sorted(wanted_first) != sorted(actual_first):
                 differ(key, expected, actual_first[0] if len(actual_first) == 1 else actual_first)
         elif key == "seen":
-            differences.append(
-                "seen: checks of what players were shown need per-player views, not implemented yet"
-            )
+            for viewer, owners in expected.items():
+                if viewer not in players:
+                    differences.append(f"seen.{viewer}: {viewer!r} is not at the table")
+                    continue
+                shown = seen_by(view_for(state, viewer))
+                for owner, cards in owners.items():
+                    wanted_set = sorted({_name_of(edition_, card) for card in cards})
+                    actual_set = sorted(str(card) for card in shown.get(owner, ()))
+                    if wanted_set != actual_set:
+                        differ(f"seen.{viewer}.{owner}", wanted_set, actual_set)
     if differences:
         raise _StepError("; ".join(differences))
 

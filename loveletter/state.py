@@ -68,7 +68,8 @@ class Table:
 class Shown:
     """A card from ``owner``'s hand that the referee showed ``viewer`` this round."""
 
-    viewer: str
+    viewer: str | None
+    """Who was shown the card; ``None`` means everyone (the reveal at a showdown)."""
     owner: str
     card: Card
     by: Card | None

@@ -118,10 +118,8 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
     else:
         winners = showdown_winners(w, survivors)
         # LL19-END-DECK-EMPTY: everyone still in reveals their card, to everyone.
-        for viewer in range(len(names)):
-            for owner in survivors:
-                if owner != viewer:
-                    w.show(viewer, owner, w.hands[owner][0], None)
+        for owner in survivors:
+            w.show(-1, owner, w.hands[owner][0], None)
         revealed = tuple((names[seat], w.hands[seat][0]) for seat in survivors)
     spy_seat = spy.bonus(w)
     before = w.tokens

@@ -122,9 +122,13 @@ class Work:
             self.spied = _set(self.spied, seat, True)
 
     def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
-        """Record that the referee showed ``viewer`` a card from ``owner``'s hand."""
+        """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
         names = self.names
-        self.shown += (Shown(viewer=names[viewer], owner=names[owner], card=card, by=by),)
+        self.shown += (
+            Shown(
+                viewer=names[viewer] if viewer >= 0 else None, owner=names[owner], card=card, by=by
+            ),
+        )
 
     def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
         """Close the round (and the game)."""

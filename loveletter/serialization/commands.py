@@ -1,4 +1,4 @@
-"""JSON in and out.
+"""Commands (and layouts) to and from JSON-shaped data.
 
 Commands use the shapes of the scenario format (``../shared/scenarios/FORMAT.md``)::
 
@@ -7,11 +7,11 @@ Commands use the shapes of the scenario format (``../shared/scenarios/FORMAT.md`
     {"choose": {"player": "Anna", "keep": "Princess", "return": ["Guard", "Spy"]}}
     {"deal": {"set_aside": ..., "face_up": [...], "hands": {...}, "draw_pile": [...]},
      "first": "Ben"}
+    {"deal": null}
 
-Reading is strict: anything malformed raises
-:class:`~loveletter.errors.InvalidCommandError` naming what is wrong and where (a JSON
-path), and no half-valid object is ever built. Card names are resolved for an edition:
-English names in any letter case, or values.
+An optional ``"format": 1`` key may accompany the command. Card names are resolved for an
+edition when one is given: English names in any letter case, playing-card labels, or the
+card's value in that edition (``"7"`` is the King in 2019, the Countess in classic).
 """
 
 from __future__ import annotations
@@ -19,20 +19,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loveletter.cards import Card
+from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
 from loveletter.layout import Layout
+from loveletter.serialization.base import (
+    FORMAT_VERSION,
+    check_format,
+    fail,
+    kind_of,
+    name,
+    obj,
+    optional_name,
+    seq,
+)
 
-__all__ = ["UnknownCardError", "command_from_data", "command_to_data", "layout_from_data"]
+__all__ = [
+    "UnknownCardError",
+    "command_from_data",
+    "command_to_data",
+    "layout_from_data",
+    "layout_to_data",
+]
 
 
 class UnknownCardError(InvalidCommandError):
     """A command names something that is no card of the edition.
 
-    It could not be built, but it is still refused with the reason that takes
-    precedence; ``kind``, ``player`` and ``target`` say what it was.
+    It cannot be built, but the referee still refuses it with the reason that takes
+    precedence (``UNKNOWN_CARD``, or ``BAD_DEAL`` in a deal, after the checks on who and
+    when); ``kind``, ``player`` and ``target`` say what the command was.
     """
 
     def __init__(
@@ -54,52 +71,12 @@ class UnknownCardError(InvalidCommandError):
         self.target = target
 
 
-def _object(data: object, where: str, keys: set[str], required: set[str]) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InvalidCommandError(f"expected an object, got {_kind(data)}", where=where)
-    unknown = sorted(set(data) - keys)
-    if unknown:
-        raise InvalidCommandError(
-            f"unknown key {unknown[0]!r} (expected {', '.join(sorted(keys))})", where=where
-        )
-    missing = sorted(required - set(data))
-    if missing:
-        raise InvalidCommandError(f"missing key {missing[0]!r}", where=where)
-    return data
-
-
-def _kind(data: object) -> str:
-    if data is None:
-        return "null"
-    if isinstance(data, bool):
-        return "a boolean"
-    if isinstance(data, (int, float)):
-        return "a number"
-    if isinstance(data, str):
-        return "a string"
-    if isinstance(data, (list, tuple)):
-        return "a list"
-    if isinstance(data, Mapping):
-        return "an object"
-    return type(data).__name__
-
-
-def _name(data: object, where: str) -> str:
-    if not isinstance(data, str) or not data:
-        raise InvalidCommandError(f"expected a player's name, got {_kind(data)}", where=where)
-    return data
-
-
-def _optional_name(data: object, where: str) -> str | None:
-    return None if data is None else _name(data, where)
-
-
 class _Cards:
     """Resolves card names for one edition, remembering what the command was."""
 
     def __init__(
         self,
-        edition: Edition,
+        edition: Edition | None,
         kind: type[Command],
         description: str,
         player: str | None = None,
@@ -113,7 +90,10 @@ class _Cards:
 
     def card(self, data: object, where: str) -> Card:
         if isinstance(data, (str, int)) and not isinstance(data, bool):
-            card = self.edition.parse_card(data)
+            if self.edition is not None:
+                card = self.edition.parse_card(data)
+            else:
+                card = card_named(data) if isinstance(data, str) else None
             if card is not None:
                 return card
             raise UnknownCardError(
@@ -124,30 +104,27 @@ class _Cards:
                 player=self.player,
                 target=self.target,
             )
-        raise InvalidCommandError(f"expected a card's name, got {_kind(data)}", where=where)
+        raise fail(where, f"expected a card's name, got {kind_of(data)}")
 
     def cards(self, data: object, where: str) -> tuple[Card, ...]:
-        if not isinstance(data, (list, tuple)):
-            raise InvalidCommandError(f"expected a list of cards, got {_kind(data)}", where=where)
-        return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(data))
+        items = seq(data, where)
+        return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(items))
 
 
-def layout_from_data(data: object, edition: Edition, where: str = "$") -> Layout:
+def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:
     """A :class:`~loveletter.layout.Layout` from its JSON shape."""
-    fields = _object(
+    fields = obj(
         data,
         where,
-        {"set_aside", "face_up", "hands", "draw_pile"},
-        {"set_aside", "hands", "draw_pile"},
+        ("set_aside", "face_up", "hands", "draw_pile"),
+        ("set_aside", "hands", "draw_pile"),
     )
     cards = _Cards(edition, Deal, "the deal")
     hands_data = fields["hands"]
     if not isinstance(hands_data, Mapping):
-        raise InvalidCommandError(
-            f"expected an object, got {_kind(hands_data)}", where=f"{where}.hands"
-        )
+        raise fail(f"{where}.hands", f"expected an object, got {kind_of(hands_data)}")
     hands = tuple(
-        (_name(player, f"{where}.hands"), cards.card(card, f"{where}.hands.{player}"))
+        (name(player, f"{where}.hands"), cards.card(card, f"{where}.hands.{player}"))
         for player, card in hands_data.items()
     )
     return Layout(
@@ -158,31 +135,37 @@ def layout_from_data(data: object, edition: Edition, where: str = "$") -> Layout
     )
 
 
-def command_from_data(data: object, edition: Edition, where: str = "$") -> Command:
-    """A command from its JSON shape (see the module's documentation)."""
+def command_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Command:
+    """A command from its JSON shape; malformed data raises InvalidCommandError.
+
+    A name that is no card raises :class:`UnknownCardError` (an InvalidCommandError).
+    Without an ``edition`` only names and labels are understood, not values.
+    """
     if not isinstance(data, Mapping) or not data:
-        raise InvalidCommandError(f"expected a command object, got {_kind(data)}", where=where)
-    if "deal" in data:
-        fields = _object(data, where, {"deal", "first"}, {"deal"})
-        layout = (
-            None
-            if fields["deal"] is None
-            else layout_from_data(fields["deal"], edition, f"{where}.deal")
+        raise fail(where, f"expected a command object, got {kind_of(data)}")
+    check_format(data, where, required=False)
+    keys = [key for key in data if key != "format"]
+    if "deal" in keys:
+        fields = obj(data, where, ("deal", "first", "format"), ("deal",))
+        layout = None
+        if fields["deal"] is not None:
+            layout = layout_from_data(fields["deal"], edition, f"{where}.deal")
+        return Deal(layout=layout, first=optional_name(fields.get("first"), f"{where}.first"))
+    if len(keys) != 1:
+        raise fail(
+            where,
+            "expected one of 'draw', 'play', 'choose', 'deal', "
+            f"got {', '.join(map(repr, keys)) or 'nothing'}",
         )
-        return Deal(layout=layout, first=_optional_name(fields.get("first"), f"{where}.first"))
-    if len(data) != 1:
-        raise InvalidCommandError(
-            f"expected one of 'draw', 'play', 'choose', 'deal', got {', '.join(map(repr, data))}",
-            where=where,
-        )
-    ((key, body),) = data.items()
+    key = keys[0]
+    body = data[key]
     here = f"{where}.{key}"
     if key == "draw":
-        return Draw(player=_name(body, here))
+        return Draw(player=name(body, here))
     if key == "play":
-        fields = _object(body, here, {"player", "card", "target", "guess"}, {"player", "card"})
-        player = _name(fields["player"], f"{here}.player")
-        target = _optional_name(fields.get("target"), f"{here}.target")
+        fields = obj(body, here, ("player", "card", "target", "guess"), ("player", "card"))
+        player = name(fields["player"], f"{here}.player")
+        target = optional_name(fields.get("target"), f"{here}.target")
         description = f"{player}'s {fields['card']}" + (f" on {target}" if target else "")
         if fields.get("guess") is not None:
             description += f" naming {fields['guess']}"
@@ -196,17 +179,15 @@ def command_from_data(data: object, edition: Edition, where: str = "$") -> Comma
             guess=None if guess is None else cards.card(guess, f"{here}.guess"),
         )
     if key == "choose":
-        fields = _object(body, here, {"player", "keep", "return"}, {"player", "keep", "return"})
-        player = _name(fields["player"], f"{here}.player")
+        fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
+        player = name(fields["player"], f"{here}.player")
         cards = _Cards(edition, Choose, f"{player}'s Chancellor choice", player)
         return Choose(
             player=player,
             keep=cards.card(fields["keep"], f"{here}.keep"),
             returned=cards.cards(fields["return"], f"{here}.return"),
         )
-    raise InvalidCommandError(
-        f"unknown command {key!r} (expected 'draw', 'play', 'choose' or 'deal')", where=where
-    )
+    raise fail(where, f"unknown command {key!r} (expected 'draw', 'play', 'choose' or 'deal')")
 
 
 def layout_to_data(layout: Layout) -> dict[str, Any]:
@@ -219,28 +200,26 @@ def layout_to_data(layout: Layout) -> dict[str, Any]:
     }
 
 
-def command_to_data(command: Command) -> dict[str, Any]:
+def command_to_data(command: Command, *, with_format: bool = False) -> dict[str, Any]:
     """The JSON shape of a command."""
+    data: dict[str, Any] = {"format": FORMAT_VERSION} if with_format else {}
     if isinstance(command, Draw):
-        return {"draw": command.player}
-    if isinstance(command, Play):
+        data["draw"] = command.player
+    elif isinstance(command, Play):
         body: dict[str, Any] = {"player": command.player, "card": str(command.card)}
         if command.target is not None:
             body["target"] = command.target
         if command.guess is not None:
             body["guess"] = str(command.guess)
-        return {"play": body}
-    if isinstance(command, Choose):
-        return {
-            "choose": {
-                "player": command.player,
-                "keep": str(command.keep),
-                "return": [str(card) for card in command.returned],
-            }
+        data["play"] = body
+    elif isinstance(command, Choose):
+        data["choose"] = {
+            "player": command.player,
+            "keep": str(command.keep),
+            "return": [str(card) for card in command.returned],
         }
-    data: dict[str, Any] = {
-        "deal": None if command.layout is None else layout_to_data(command.layout)
-    }
-    if command.first is not None:
-        data["first"] = command.first
+    else:
+        data["deal"] = None if command.layout is None else layout_to_data(command.layout)
+        if command.first is not None:
+            data["first"] = command.first
     return data

@@ -1,0 +1,252 @@
+"""JSON in and out: commands, events (full or redacted), states, views, game logs.
+
+Every document carries ``"format": 1``; the shapes are::
+
+    {"format": 1, "play": {"player": "Anna", "card": "Guard", "target": "Ben", "guess": "Prince"}}
+    {"format": 1, "event": "CardPlayed", "player": "Anna", "card": "Guard", ...}
+    {"format": 1, "state": {...}}        the full state, hidden cards included
+    {"format": 1, "view": {...}}         what one player (or a spectator) sees
+    {"format": 1, "refusal": {"reason": "TARGET_SELF", "ruling": "...", "message": "..."}}
+    {"format": 1, "setup": {...}, "commands": [...]}   a game's log
+
+Commands keep the shapes of the scenario format (``{"draw": "Anna"}``, ``{"play": ...}``,
+``{"choose": ...}``, ``{"deal": ...}``), so a scenario's steps are commands as they stand.
+In a redacted event a card the viewer may not see is ``null``.
+
+Reading untrusted JSON never crashes and never builds a half-valid object: anything
+malformed raises :class:`~loveletter.errors.InvalidCommandError` with a message that says
+what is wrong and where (a JSON path such as ``$.play.card``), and a stored state that is
+not consistent is refused the same way. JSON Schemas for commands and events ship in the
+package (:func:`loveletter.serialization.schemas.schema`).
+
+>>> from loveletter import Play, Card
+>>> text = to_json(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE))
+>>> text
+'{"format":1,"play":{"player":"Anna","card":"Guard","target":"Ben","guess":"Prince"}}'
+>>> command_from_json(text) == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.editions import Edition
+from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
+from loveletter.events import EVENT_CLASSES, Event
+from loveletter.referee import Game, Setup
+from loveletter.serialization import base
+from loveletter.serialization.base import FORMAT_VERSION
+from loveletter.serialization.commands import (
+    UnknownCardError,
+    command_from_data,
+    command_to_data,
+    layout_from_data,
+    layout_to_data,
+)
+from loveletter.serialization.records import Codec, record_codec
+from loveletter.serialization.states import (
+    log_from_data,
+    log_to_data,
+    setup_from_data,
+    setup_to_data,
+    state_from_data,
+    state_to_data,
+)
+from loveletter.state import State
+from loveletter.views import View
+
+__all__ = [
+    "FORMAT_VERSION",
+    "UnknownCardError",
+    "command_from_data",
+    "command_from_json",
+    "command_to_data",
+    "event_from_data",
+    "event_from_json",
+    "from_json",
+    "layout_from_data",
+    "layout_to_data",
+    "log_from_json",
+    "refusal_from_json",
+    "setup_from_data",
+    "setup_to_data",
+    "state_from_data",
+    "state_from_json",
+    "to_data",
+    "to_json",
+    "view_from_json",
+]
+
+EVENT_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in EVENT_CLASSES}
+"""Every event class, by the name its JSON carries under ``"event"``."""
+
+_COMMAND_TYPES = (Draw, Play, Choose, Deal)
+
+
+def _event_codec(name: str) -> Codec:
+    cls: Any = EVENT_TYPES[name]
+    return record_codec(cls, tag="event")
+
+
+T = TypeVar("T")
+
+
+def _guarded(read: Callable[..., T]) -> Callable[..., T]:
+    """Make sure reading raises nothing but InvalidCommandError (the library's promise)."""
+
+    def guarded(*args: Any, **kwargs: Any) -> T:
+        try:
+            return read(*args, **kwargs)
+        except InvalidCommandError:
+            raise
+        except LoveLetterError as error:
+            raise InvalidCommandError(str(error)) from error
+        except RecursionError:
+            raise InvalidCommandError("the input is nested too deeply") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as error:  # pragma: no cover
+            raise InvalidCommandError(
+                f"unreadable input ({type(error).__name__}: {error})"
+            ) from error
+
+    guarded.__name__ = read.__name__
+    guarded.__doc__ = read.__doc__
+    return guarded
+
+
+def to_data(value: Command | Event | State | View | Refusal | Game | Setup) -> dict[str, Any]:
+    """The JSON shape of a command, event, state, view, refusal, or a game's log."""
+    head: dict[str, Any] = {"format": FORMAT_VERSION}
+    if isinstance(value, _COMMAND_TYPES):
+        return {**head, **command_to_data(value)}
+    if isinstance(value, State):
+        return {**head, "state": state_to_data(value)}
+    if isinstance(value, View):
+        return {**head, "view": record_codec(View).encode(value)}
+    if isinstance(value, Refusal):
+        return {
+            **head,
+            "refusal": {
+                "reason": value.reason.value,
+                "ruling": value.ruling,
+                "message": value.message,
+            },
+        }
+    if isinstance(value, Game):
+        if value.setup is None:
+            raise TypeError("a game made from a state has no setup to log")
+        return {**head, **log_to_data(value.setup, value.log)}
+    if isinstance(value, Setup):
+        return {**head, **log_to_data(value, ())}
+    if type(value).__name__ in EVENT_TYPES:
+        return {**head, **_event_codec(type(value).__name__).encode(value)}
+    raise TypeError(f"cannot write {value!r} as JSON")
+
+
+def to_json(value: Command | Event | State | View | Refusal | Game | Setup) -> str:
+    """:func:`to_data`, as compact JSON text."""
+    return base.dump(to_data(value))
+
+
+def _document(data: object, key: str) -> Mapping[str, Any]:
+    fields = base.obj(data, "$", ("format", key), ("format", key))
+    base.check_format(fields, "$", required=True)
+    return fields
+
+
+@_guarded
+def command_from_json(
+    text: str | bytes | Mapping[str, Any], edition: Edition | None = None
+) -> Command:
+    """A command from JSON (text, or data already parsed)."""
+    data = text if isinstance(text, Mapping) else base.parse(text)
+    return command_from_data(data, edition)
+
+
+@_guarded
+def event_from_data(data: object) -> Event:
+    """An event (full or redacted) from its JSON shape."""
+    if not isinstance(data, Mapping):
+        raise base.fail("$", f"expected an event object, got {base.kind_of(data)}")
+    base.check_format(data, "$", required=False)
+    name = data.get("event")
+    if not isinstance(name, str) or name not in EVENT_TYPES:
+        raise base.fail("$.event", f"unknown event {name!r}")
+    event: Event = _event_codec(name).decode(data, "$")
+    return event
+
+
+def event_from_json(text: str | bytes) -> Event:
+    """An event from JSON text."""
+    return event_from_data(_parse(text))
+
+
+@_guarded
+def state_from_json(text: str | bytes | Mapping[str, Any]) -> State:
+    """A full state from JSON; an inconsistent state is refused."""
+    data = text if isinstance(text, Mapping) else base.parse(text)
+    return state_from_data(_document(data, "state")["state"], "$.state")
+
+
+@_guarded
+def view_from_json(text: str | bytes | Mapping[str, Any]) -> View:
+    """A view from JSON."""
+    data = text if isinstance(text, Mapping) else base.parse(text)
+    view: View = record_codec(View).decode(_document(data, "view")["view"], "$.view")
+    return view
+
+
+@_guarded
+def refusal_from_json(text: str | bytes | Mapping[str, Any]) -> Refusal:
+    """A refusal from JSON."""
+    data = text if isinstance(text, Mapping) else base.parse(text)
+    body = base.obj(
+        _document(data, "refusal")["refusal"],
+        "$.refusal",
+        ("reason", "ruling", "message"),
+        ("reason", "ruling", "message"),
+    )
+    ruling, message = body["ruling"], body["message"]
+    if not isinstance(ruling, str) or not isinstance(message, str):
+        raise base.fail("$.refusal", "expected strings for ruling and message")
+    return Refusal(
+        reason=base.choice(Reason, body["reason"], "$.refusal.reason"),
+        ruling=ruling,
+        message=message,
+    )
+
+
+@_guarded
+def log_from_json(text: str | bytes | Mapping[str, Any]) -> tuple[Setup, tuple[Command, ...]]:
+    """A game's setup and commands from the JSON of its log."""
+    data = text if isinstance(text, Mapping) else base.parse(text)
+    if not isinstance(data, Mapping):
+        raise base.fail("$", f"expected a game log object, got {base.kind_of(data)}")
+    base.check_format(data, "$", required=True)
+    return log_from_data(data)
+
+
+@_guarded
+def _parse(text: str | bytes) -> object:
+    return base.parse(text)
+
+
+def from_json(
+    text: str | bytes,
+) -> Command | Event | State | View | Refusal | tuple[Setup, tuple[Command, ...]]:
+    """Whatever JSON document ``text`` holds, by its shape (see the module's documentation)."""
+    data = _parse(text)
+    if isinstance(data, Mapping):
+        if "event" in data:
+            return event_from_data(data)
+        if "state" in data:
+            return state_from_json(data)
+        if "view" in data:
+            return view_from_json(data)
+        if "refusal" in data:
+            return refusal_from_json(data)
+        if "setup" in data:
+            return log_from_json(data)
+    return command_from_json(data if isinstance(data, Mapping) else text)

@@ -1,0 +1,149 @@
+"""Strict reading of JSON-shaped data: every check names what is wrong and where."""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from loveletter.cards import Card, card_named
+from loveletter.errors import InvalidCommandError
+
+FORMAT_VERSION = 1
+"""The version of the JSON format written by this library (the ``"format"`` key)."""
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def kind_of(data: object) -> str:
+    """How to name ``data``'s JSON type in a message."""
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "a boolean"
+    if isinstance(data, (int, float)):
+        return "a number"
+    if isinstance(data, str):
+        return "a string"
+    if isinstance(data, (list, tuple)):
+        return "a list"
+    if isinstance(data, Mapping):
+        return "an object"
+    return type(data).__name__
+
+
+def fail(where: str, message: str) -> InvalidCommandError:
+    """The error to raise for malformed input at ``where``."""
+    return InvalidCommandError(message, where=where)
+
+
+def parse(text: str | bytes) -> object:
+    """JSON text as data; malformed text raises InvalidCommandError."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise fail(
+            "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except UnicodeDecodeError:
+        raise fail("$", "not UTF-8 text") from None
+    except RecursionError:
+        raise fail("$", "nested too deeply") from None
+
+
+def dump(data: object) -> str:
+    """Data as compact JSON text (non-ASCII characters kept as they are)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def obj(
+    data: object, where: str, keys: Sequence[str], required: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    """``data`` as an object with only ``keys`` and at least ``required``."""
+    if not isinstance(data, Mapping):
+        raise fail(where, f"expected an object, got {kind_of(data)}")
+    for key in data:
+        if key not in keys:
+            raise fail(where, f"unknown key {key!r} (expected {', '.join(sorted(keys))})")
+    for key in required:
+        if key not in data:
+            raise fail(where, f"missing key {key!r}")
+    return data
+
+
+def check_format(data: Mapping[str, Any], where: str, *, required: bool) -> None:
+    """The ``"format"`` key, if present (or when required), is this library's version."""
+    if "format" not in data:
+        if required:
+            raise fail(where, "missing key 'format'")
+        return
+    if data["format"] != FORMAT_VERSION or isinstance(data["format"], bool):
+        raise fail(
+            f"{where}.format",
+            f"unsupported format {data['format']!r} (this library reads {FORMAT_VERSION})",
+        )
+
+
+def name(data: object, where: str) -> str:
+    """A player's name."""
+    if not isinstance(data, str) or not data:
+        raise fail(where, f"expected a player's name, got {kind_of(data)}")
+    return data
+
+
+def optional_name(data: object, where: str) -> str | None:
+    """A player's name or null."""
+    return None if data is None else name(data, where)
+
+
+def names(data: object, where: str) -> tuple[str, ...]:
+    """A list of player names."""
+    return tuple(name(item, f"{where}[{i}]") for i, item in enumerate(seq(data, where)))
+
+
+def seq(data: object, where: str) -> Sequence[Any]:
+    """``data`` as a list."""
+    if not isinstance(data, list):
+        raise fail(where, f"expected a list, got {kind_of(data)}")
+    return data
+
+
+def integer(data: object, where: str, *, low: int | None = None) -> int:
+    """A whole number, at least ``low``."""
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise fail(where, f"expected a whole number, got {kind_of(data)}")
+    if low is not None and data < low:
+        raise fail(where, f"expected a number of at least {low}, got {data}")
+    return data
+
+
+def boolean(data: object, where: str) -> bool:
+    """True or false."""
+    if not isinstance(data, bool):
+        raise fail(where, f"expected true or false, got {kind_of(data)}")
+    return data
+
+
+def card(data: object, where: str) -> Card:
+    """A card, by its English name (any letter case) or playing-card label."""
+    if not isinstance(data, str):
+        raise fail(where, f"expected a card's name, got {kind_of(data)}")
+    found = card_named(data)
+    if found is None:
+        raise fail(where, f"{data!r} is not a card")
+    return found
+
+
+def optional_card(data: object, where: str) -> Card | None:
+    """A card or null (a hidden card)."""
+    return None if data is None else card(data, where)
+
+
+def choice(enum_type: type[E], data: object, where: str) -> E:
+    """A member of ``enum_type``, by its value."""
+    for member in enum_type:
+        if member.value == data:
+            return member
+    allowed = ", ".join(repr(member.value) for member in enum_type)
+    raise fail(where, f"expected one of {allowed}, got {data!r}")

@@ -1,0 +1,173 @@
+"""Frozen records (events, views) to and from JSON, driven by their field types.
+
+Each field's type picks a codec: a card is its English name, a hidden card ``null``, an
+enum its value, a tuple a list, a tuple of ``(player, x)`` pairs an object keyed by
+player, a nested record an object. The same codecs give the JSON Schemas, so the schema
+files cannot drift from what is written.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.commands import Choose, Deal, Draw, Play
+from loveletter.serialization import base
+from loveletter.serialization.commands import command_from_data, command_to_data
+
+Encode = Callable[[Any], Any]
+Decode = Callable[[Any, str], Any]
+
+_COMMAND_TYPES = frozenset({Draw, Play, Choose, Deal})
+
+
+@attrs.frozen
+class Codec:
+    """How one type goes to JSON and back, and its JSON Schema."""
+
+    encode: Encode
+    decode: Decode
+    schema: Mapping[str, Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+_CARD_SCHEMA = {"enum": [card.value for card in Card]}
+_NAME_SCHEMA = {"type": "string", "minLength": 1}
+
+
+def _optional(inner: Codec) -> Codec:
+    return Codec(
+        encode=lambda value: None if value is None else inner.encode(value),
+        decode=lambda data, where: None if data is None else inner.decode(data, where),
+        schema={"oneOf": [inner.schema, {"type": "null"}]},
+    )
+
+
+def _sequence(inner: Codec) -> Codec:
+    def decode(data: Any, where: str) -> tuple[Any, ...]:
+        return tuple(
+            inner.decode(item, f"{where}[{i}]") for i, item in enumerate(base.seq(data, where))
+        )
+
+    return Codec(
+        encode=lambda value: [inner.encode(item) for item in value],
+        decode=decode,
+        schema={"type": "array", "items": inner.schema},
+    )
+
+
+def _pairs(inner: Codec) -> Codec:
+    def decode(data: Any, where: str) -> tuple[tuple[str, Any], ...]:
+        if not isinstance(data, Mapping):
+            raise base.fail(where, f"expected an object, got {base.kind_of(data)}")
+        return tuple(
+            (base.name(key, where), inner.decode(item, f"{where}.{key}"))
+            for key, item in data.items()
+        )
+
+    return Codec(
+        encode=lambda value: {player: inner.encode(item) for player, item in value},
+        decode=decode,
+        schema={"type": "object", "additionalProperties": inner.schema},
+    )
+
+
+def _enum(enum_type: type[enum.Enum]) -> Codec:
+    return Codec(
+        encode=lambda value: value.value,
+        decode=lambda data, where: base.choice(enum_type, data, where),
+        schema={"enum": [member.value for member in enum_type]},
+    )
+
+
+_COMMAND = Codec(
+    encode=command_to_data,
+    decode=lambda data, where: command_from_data(data, None, where),
+    schema={"$ref": "command.schema.json"},
+)
+
+_SIMPLE: dict[object, Codec] = {
+    int: Codec(_identity, lambda d, w: base.integer(d, w), {"type": "integer"}),
+    bool: Codec(_identity, base.boolean, {"type": "boolean"}),
+    str: Codec(_identity, base.name, _NAME_SCHEMA),
+    Card: Codec(str, base.card, _CARD_SCHEMA),
+}
+
+
+@functools.cache
+def codec(tp: Any) -> Codec:
+    """The codec of a field type."""
+    if tp in _SIMPLE:
+        return _SIMPLE[tp]
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (types.UnionType, typing.Union):
+        if set(args) <= _COMMAND_TYPES:
+            return _COMMAND
+        others = [arg for arg in args if arg is not type(None)]
+        if len(others) == 1 and len(args) == 2:
+            return _optional(codec(others[0]))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+        if typing.get_origin(item) is tuple and typing.get_args(item)[0] is str:
+            return _pairs(codec(typing.get_args(item)[1]))
+        return _sequence(codec(item))
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum(tp)
+    if isinstance(tp, type) and attrs.has(tp):
+        return record_codec(tp)
+    raise TypeError(f"no JSON codec for {tp!r}")
+
+
+def _fields(cls: type) -> list[tuple[attrs.Attribute[Any], Codec]]:
+    hints = typing.get_type_hints(cls)
+    return [(field, codec(hints[field.name])) for field in attrs.fields(cls) if field.init]
+
+
+@functools.cache
+def record_codec(cls: type, *, tag: str | None = None) -> Codec:
+    """The codec of an attrs record: an object with one key per field.
+
+    With ``tag``, the object also carries ``{tag: class name}`` (events use ``"event"``).
+    """
+    fields = _fields(cls)
+    keys = [field.name for field, _ in fields]
+    required = [field.name for field, _ in fields if field.default is attrs.NOTHING]
+
+    def encode(value: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {tag: cls.__name__} if tag else {}
+        for field, field_codec in fields:
+            data[field.name] = field_codec.encode(getattr(value, field.name))
+        return data
+
+    def decode(data: Any, where: str) -> Any:
+        allowed = [*keys, tag, "format"] if tag else keys
+        fields_data = base.obj(data, where, allowed, required)
+        values = {}
+        for field, field_codec in fields:
+            if field.name in fields_data:
+                values[field.name] = field_codec.decode(
+                    fields_data[field.name], f"{where}.{field.name}"
+                )
+        return cls(**values)
+
+    properties: dict[str, Any] = {field.name: field_codec.schema for field, field_codec in fields}
+    if tag:
+        properties = {tag: {"const": cls.__name__}, **properties}
+    schema = {
+        "type": "object",
+        "properties": properties,
+        "required": ([tag] if tag else []) + required,
+        "additionalProperties": False,
+    }
+    return Codec(encode=encode, decode=decode, schema=schema)

@@ -1,0 +1,192 @@
+"""What each player may see: per-player views of a state, and redacted events.
+
+The referee knows every card; a player knows their own hand, the public facts (discards,
+who is out or protected, tokens, the pile's size, the two-player face-up cards) and what
+the rules showed them: a Priest's look, a Baron's comparison, a King's trade, the reveal
+at a showdown. :func:`view_for` builds that view of a state; :func:`redact` rewrites an
+event for one viewer, hiding (as ``None``) every card they may not see. A server gives
+each player only these. The contract, checked by the property tests: two states that
+differ only in cards a player cannot see give that player the same view.
+
+>>> from loveletter import Game
+>>> game = Game.new(["Anna", "Ben"], seed=2, first="Anna")
+>>> mine = view_for(game.state, "Anna")
+>>> mine.hand == game.state.hand("Anna"), mine.seat("Ben").hand
+(True, None)
+>>> [redact(e, "Ben") for e in game.events][-1]
+CardDrawn(player='Anna', card=None, source=DrawSource.PILE)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.commands import Command
+from loveletter.events import (
+    CardDrawn,
+    CardsReturned,
+    Event,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    RoundStarted,
+)
+from loveletter.legal import LegalCommands
+from loveletter.state import Phase, Shown, State
+
+__all__ = ["SeatView", "View", "redact", "redact_all", "seen_by", "view_for"]
+
+
+@attrs.frozen(kw_only=True)
+class SeatView:
+    """One player as a viewer sees them."""
+
+    player: str
+    hand: tuple[Card, ...] | None
+    """Their hand, if the viewer may see it (their own, or an open-hands view)."""
+    hand_size: int
+    discards: tuple[Card, ...]
+    out: bool
+    protected: bool
+    tokens: int
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """A state as one player (or a spectator) sees it."""
+
+    viewer: str | None
+    """The player whose view this is; ``None`` for a spectator."""
+    open_hands: bool
+    """Whether every hand is shown (the teaching variant)."""
+    edition: str
+    target: int
+    round_number: int
+    phase: Phase
+    to_act: str | None
+    """Who must act now (``None`` between rounds and after the game)."""
+    seats: tuple[SeatView, ...]
+    draw_pile_size: int
+    face_up: tuple[Card, ...]
+    set_aside: Card | None
+    """The set-aside card once the round is over and it is revealed; ``None`` before."""
+    shown: tuple[Shown, ...]
+    """What the referee showed this viewer this round, in order (perfect recall)."""
+    legal: tuple[Command, ...]
+    """The viewer's legal commands when it is their turn; empty otherwise."""
+    round_winners: tuple[str, ...] = ()
+    spy_bonus: str | None = None
+    game_winners: tuple[str, ...] = ()
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand (empty for a spectator)."""
+        if self.viewer is None:
+            return ()
+        return self.seat(self.viewer).hand or ()
+
+    def seat(self, player: str) -> SeatView:
+        """How ``player`` looks to the viewer."""
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise KeyError(player)
+
+
+def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
+    if viewer is None:
+        return tuple(entry for entry in shown if entry.viewer is None)
+    return tuple(entry for entry in shown if entry.viewer in (viewer, None))
+
+
+def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> View:
+    """``state`` as ``viewer`` sees it; ``viewer=None`` is a spectator.
+
+    With ``open_hands`` every hand is shown (for teaching); nothing else changes.
+    """
+    table = state.table
+    if viewer is not None and viewer not in table.seats:
+        raise KeyError(f"{viewer!r} is not at the table")
+    seats = tuple(
+        SeatView(
+            player=player,
+            hand=state.hands[seat] if open_hands or player == viewer else None,
+            hand_size=len(state.hands[seat]),
+            discards=state.discards[seat],
+            out=state.out[seat],
+            protected=state.protected[seat],
+            tokens=state.tokens[seat],
+        )
+        for seat, player in enumerate(table.players)
+    )
+    legal: tuple[Command, ...] = ()
+    if viewer is not None and state.player_to_act == viewer:
+        legal = tuple(LegalCommands(state))
+    return View(
+        viewer=viewer,
+        open_hands=open_hands,
+        edition=table.edition.name,
+        target=table.target,
+        round_number=state.round_number,
+        phase=state.phase,
+        to_act=state.player_to_act,
+        seats=seats,
+        draw_pile_size=len(state.draw_pile),
+        face_up=state.face_up,
+        set_aside=state.set_aside if state.round_over else None,
+        shown=_shown_to(viewer, state.shown),
+        legal=legal,
+        round_winners=state.round_winners,
+        spy_bonus=state.spy_bonus,
+        game_winners=state.game_winners,
+    )
+
+
+def seen_by(view: View) -> dict[str, frozenset[Card]]:
+    """The cards from each other player's hand that the viewer was shown this round.
+
+    This is the ``seen`` check of the scenario format, computed from the view alone.
+    """
+    seen: dict[str, set[Card]] = {}
+    for entry in view.shown:
+        if entry.owner != view.viewer:
+            seen.setdefault(entry.owner, set()).add(entry.card)
+    return {owner: frozenset(cards) for owner, cards in seen.items()}
+
+
+def redact(event: Event, viewer: str | None) -> Event:
+    """``event`` as ``viewer`` may see it: every card they may not see becomes ``None``.
+
+    ``viewer=None`` is a spectator, who sees only public facts. Played cards, Guard
+    guesses, Prince discards, knocked-out hands and the showdown are public; a drawn card
+    is seen by its drawer, a Priest's by its player, a Baron's two cards by the two
+    players, each card traded by a King by the one who receives it (and by the one who
+    gave it), a Chancellor's returned cards by its player, the dealt cards each by its
+    holder (LL19-Q18).
+    """
+    if isinstance(event, (CardDrawn, HandSeen)):
+        return event if event.player == viewer else attrs.evolve(event, card=None)
+    if isinstance(event, RoundStarted):
+        hands = tuple((p, card if p == viewer else None) for p, card in event.hands)
+        return attrs.evolve(event, hands=hands)
+    if isinstance(event, HandsCompared):
+        if viewer in (event.player, event.target):
+            return event
+        return attrs.evolve(event, player_card=None, target_card=None)
+    if isinstance(event, HandsTraded):
+        if viewer in (event.player, event.target):
+            return event
+        return attrs.evolve(event, player_received=None, target_received=None)
+    if isinstance(event, CardsReturned):
+        if event.player == viewer:
+            return event
+        return attrs.evolve(event, cards=(None,) * len(event.cards))
+    return event
+
+
+def redact_all(events: Iterable[Event], viewer: str | None) -> tuple[Event, ...]:
+    """Every event of ``events`` as ``viewer`` may see it."""
+    return tuple(redact(event, viewer) for event in events)
