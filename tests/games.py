@@ -59,3 +59,16 @@ def check_invariants(state: State) -> None:
     else:
         assert max(state.tokens) < state.table.target
     assert inconsistencies(state) == []
+
+
+@st.composite
+def games_in_progress(draw: st.DrawFn, *, most: int = 150) -> Game:
+    """A game played at random for up to ``most`` commands (it may have ended)."""
+    game = draw(new_games())
+    steps = draw(st.integers(0, most), label="steps")
+    for _ in range(steps):
+        if game.state.game_over:
+            break
+        legal = game.legal_commands()
+        game.apply(legal[draw(st.integers(0, len(legal) - 1), label="command")])
+    return game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
+from support import ROOT
 
 
 def first_screen_commands() -> list[str]:

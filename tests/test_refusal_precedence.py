@@ -6,7 +6,7 @@ import re
 
 import attrs
 import pytest
-from conftest import SCENARIOS_DIR, need_shared
+from support import SCENARIOS_DIR, need_shared
 from tables import table
 
 from loveletter import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT, RULINGS_TESTED, ruling_ids
+from support import ROOT, ruling_ids
 
 
 def slug(ruling: str) -> str:
@@ -13,26 +13,35 @@ def slug(ruling: str) -> str:
     return ruling.lower().replace("-", "_")
 
 
-def _whole_suite(request: pytest.FixtureRequest) -> None:
-    if request.config.option.keyword or request.config.option.markexpr:
+def rulings_marked(request: pytest.FixtureRequest) -> dict[str, list[str]]:
+    """Each ruling id named by a ruling marker of a collected test, with those tests."""
+    config = request.config
+    whole = config.args_source is pytest.Config.ArgsSource.TESTPATHS
+    if config.option.keyword or config.option.markexpr or not whole:
         pytest.skip("the whole suite must be collected to see every ruling's tests")
+    found: dict[str, list[str]] = {}
+    for item in request.session.items:
+        for marker in item.iter_markers("ruling"):
+            for ruling in marker.args:
+                found.setdefault(ruling, []).append(item.nodeid)
+    return found
 
 
 def test_every_ruling_has_a_test_named_after_it(request: pytest.FixtureRequest) -> None:
     """Each ruling is marked on a test whose name contains the ruling's id."""
-    _whole_suite(request)
+    tested = rulings_marked(request)
     missing = []
     for ruling in ruling_ids():
-        names = [node.split("::")[-1] for node in RULINGS_TESTED.get(ruling, [])]
+        names = [node.split("::")[-1] for node in tested.get(ruling, [])]
         if not any(slug(ruling) in name for name in names):
             missing.append(ruling)
     assert missing == [], f"rulings without a test named after them: {missing}"
 
 
-def test_tests_name_only_known_rulings() -> None:
+def test_tests_name_only_known_rulings(request: pytest.FixtureRequest) -> None:
     """A ruling marker names an id that RULINGS.md defines."""
     known = set(ruling_ids())
-    unknown = {r: tests[:2] for r, tests in RULINGS_TESTED.items() if r not in known}
+    unknown = {r: tests[:2] for r, tests in rulings_marked(request).items() if r not in known}
     assert unknown == {}, f"tests name unknown rulings: {unknown}"
 
 

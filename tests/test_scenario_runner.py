@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from support import ROOT
 
 from loveletter.cli import main
 from loveletter.scenarios import ScenarioFileError, load, parse_lines, run

@@ -7,7 +7,7 @@ the tests are skipped (failed under CI).
 from __future__ import annotations
 
 import pytest
-from conftest import SCENARIOS_DIR, need_shared
+from support import SCENARIOS_DIR, need_shared
 
 from loveletter.scenarios import Scenario, load, run
 
