@@ -249,6 +249,30 @@ class Game:
         if problem is not None:
             raise problem.error(command)
 
+    def read_command(self, data: str | bytes | Mapping[str, object]) -> Command:
+        """A command from JSON (text, or data already parsed), read for this game.
+
+        Cards may be named by name, playing-card label or value in this game's edition.
+        Malformed input raises :class:`~loveletter.errors.InvalidCommandError`. A name
+        that is no card raises :class:`~loveletter.errors.IllegalCommandError` with the
+        refusal that takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
+        """
+        from loveletter.rules.checks import unknown_card_refusal
+        from loveletter.serialization import UnknownCardError, command_from_json
+
+        try:
+            return command_from_json(data, self._state.table.edition)
+        except UnknownCardError as unknown:
+            refusal = unknown_card_refusal(
+                self._state,
+                unknown.kind,
+                unknown.description,
+                unknown.player,
+                unknown.target,
+                unknown.name,
+            )
+            raise refusal.error() from None
+
     # -- doing it ------------------------------------------------------------------------
 
     def apply(self, command: Command) -> tuple[Event, ...]:
