@@ -1,5 +1,7 @@
 """The command line: ``python -m loveletter COMMAND ...``.
 
+* ``play``: a game in the terminal against bots (also installed as ``loveletter``).
+* ``simulate``: many games between bots, with a summary of who won and how.
 * ``scenarios FILE...``: run scenario files; exit 0 when every scenario passed, 1 when
   some failed, 2 when a file is not valid.
 * ``bench``: random games through the public API, with figures per second.
@@ -17,6 +19,60 @@ from collections.abc import Sequence
 from loveletter.scenarios import ScenarioFileError, run_files
 
 __all__ = ["main"]
+
+
+def _bot_names(text: str) -> list[str]:
+    from loveletter.bots import BOTS
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {', '.join(unknown) or text!r}: choose among {', '.join(BOTS)}"
+        )
+    return names
+
+
+def _play(args: argparse.Namespace) -> int:
+    from loveletter.play import TerminalGame
+
+    try:
+        table = TerminalGame(
+            players=args.players,
+            edition=args.edition,
+            seed=args.seed,
+            bots=args.bots,
+            name=args.name,
+        )
+    except ValueError as error:
+        print(f"loveletter play: {error}", file=sys.stderr)
+        return 2
+    return table.run()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from loveletter.simulate import progress_bar, simulate
+
+    show = (
+        args.progress if args.progress is not None else (sys.stderr.isatty() and args.games >= 200)
+    )
+    try:
+        summary = simulate(
+            games=args.games,
+            players=args.players,
+            bots=args.bots,
+            edition=args.edition,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=progress_bar if show else None,
+        )
+    except ValueError as error:
+        print(f"loveletter simulate: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary.to_data(), indent=2) if args.json else summary.table())
+    return 0
 
 
 def _scenarios(args: argparse.Namespace) -> int:
@@ -70,6 +126,42 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="loveletter", description="The Love Letter referee.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    play.add_argument(
+        "--players", type=int, default=2, help="players at the table, you included (2)"
+    )
+    play.add_argument("--edition", default="2019", help="2019 or classic (2019)")
+    play.add_argument("--seed", type=int, default=None, help="seed, to deal the same game again")
+    play.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=["heuristic"],
+        help="the bots' kinds, comma-separated (heuristic)",
+    )
+    play.add_argument("--name", default="You", help="your name at the table (You)")
+    play.set_defaults(handler=_play)
+
+    sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
+    sim.add_argument("--games", type=int, default=1000, help="games to play (1000)")
+    sim.add_argument("--players", type=int, default=2, help="players per game (2)")
+    sim.add_argument("--edition", default="2019", help="2019 or classic (2019)")
+    sim.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=["heuristic", "random"],
+        help="the bot of each seat, comma-separated, repeated as needed (heuristic,random)",
+    )
+    sim.add_argument("--seed", type=int, default=1, help="seed of the run (1)")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (1)")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr (default: for long runs on a terminal)",
+    )
+    sim.set_defaults(handler=_simulate)
+
     scenarios = commands.add_parser("scenarios", help="run scenario files (.jsonl)")
     scenarios.add_argument("files", nargs="+", metavar="FILE")
     scenarios.set_defaults(handler=_scenarios)
@@ -96,8 +188,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    args = parser().parse_args(argv)
+    """Run the command line; return the exit code. Without a command, play a game."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments:
+        arguments = ["play"]
+    args = parser().parse_args(arguments)
     try:
         code: int = args.handler(args)
     except BrokenPipeError:

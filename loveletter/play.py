@@ -1,0 +1,295 @@
+"""A game of Love Letter in the terminal, against bots.
+
+Plain input and output only (no terminal tricks), so a game can be scripted: every prompt
+is a line, and every answer is a line. Cards are named by name (any letter case, or the
+start of a name: ``pri`` is ambiguous, ``pries`` is the Priest), playing-card label or
+value; players by name or its start. A choice the rules refuse is explained with the
+referee's own message, and asked again.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Sequence
+
+from loveletter.bots import Bot, make_bot
+from loveletter.cards import Card
+from loveletter.commands import Choose, Command, Deal, Play
+from loveletter.editions import Edition
+from loveletter.editions import edition as edition_named
+from loveletter.errors import Reason
+from loveletter.events import Event, RoundStarted
+from loveletter.narration import Narrator
+from loveletter.referee import Game
+from loveletter.state import Phase
+from loveletter.views import View, redact, view_for
+
+__all__ = ["TerminalGame"]
+
+BOT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma")
+_TARGETING = frozenset(
+    {
+        Reason.UNKNOWN_PLAYER,
+        Reason.TARGET_SELF,
+        Reason.TARGET_OUT,
+        Reason.TARGET_PROTECTED,
+        Reason.TARGET_NOT_ALLOWED,
+    }
+)
+
+
+def addressed(message: str, name: str) -> str:
+    """A referee's message about ``name``, said to them: ``Ann's Guard`` becomes ``Your Guard``.
+
+    >>> addressed("Ann's Guard on Ann: a Guard must choose another player", "Ann")
+    'Your Guard on yourself: a Guard must choose another player'
+    >>> addressed("Ann's Baron: Ann does not hold a Baron", "Ann")
+    'Your Baron: you do not hold a Baron'
+    """
+    who = re.escape(name)
+    for pattern, replacement in (
+        (rf"\bnot {who}'s\b", "not yours"),
+        (rf"\b{who}'s\b", "your"),
+        (rf"\b{who} does\b", "you do"),
+        (rf"\b{who} themself\b", "yourself"),
+        (rf"\bon {who}\b", "on yourself"),
+        (rf"\b{who} must make their\b", "you must make your"),
+        (rf"\b{who}\b", "you"),
+    ):
+        message = re.sub(pattern, replacement, message)
+    return message[:1].upper() + message[1:]
+
+
+class QuitGameError(Exception):
+    """The player left (end of input, or ``quit``)."""
+
+
+class TerminalGame:
+    """One game between a person at the terminal and bots."""
+
+    def __init__(
+        self,
+        *,
+        players: int = 2,
+        edition: str = "2019",
+        seed: int | None = None,
+        bots: Sequence[str] = ("heuristic",),
+        name: str = "You",
+        ask: Callable[[str], str] = input,
+        say: Callable[[str], None] = print,
+        echo: bool | None = None,
+    ) -> None:
+        """Seat the player and ``players - 1`` bots; ``ask`` and ``say`` talk to the player.
+
+        ``echo`` repeats each answer after its prompt, so a scripted game's transcript
+        reads like a played one; by default it is on when standard input is not a terminal.
+        """
+        ed = edition_named(edition)
+        if not ed.min_players <= players <= ed.max_players:
+            raise ValueError(
+                f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players"
+            )
+        self.me = name
+        others = [n for n in BOT_NAMES if n != name][: players - 1]
+        self.names = [name, *others]
+        self.game = Game.new(self.names, edition=ed, seed=seed)
+        self.bots: dict[str, Bot] = {}
+        for index, other in enumerate(others):
+            bot = make_bot(bots[index % len(bots)], seed=self.game.state.table.seed + index + 1)
+            bot.join(other)
+            self.bots[other] = bot
+        self.ask = ask
+        self.say = say
+        self.echo = (ask is input and not sys.stdin.isatty()) if echo is None else echo
+        self.narrator = Narrator(you=name)
+
+    # -- talking ----------------------------------------------------------------------
+
+    def _input(self, prompt: str) -> str:
+        try:
+            answer = self.ask(prompt).strip()
+        except EOFError:
+            raise QuitGameError from None
+        if self.echo:
+            self.say(answer)
+        if answer.lower() in ("quit", "exit", "q"):
+            raise QuitGameError
+        return answer
+
+    def _tell(self, events: Sequence[Event]) -> None:
+        for event in events:
+            for name, bot in self.bots.items():
+                bot.observe(redact(event, name))
+            mine = redact(event, self.me)
+            if isinstance(mine, RoundStarted):
+                self.say("")
+            self.say(("" if isinstance(mine, RoundStarted) else "  ") + self.narrator.tell(mine))
+
+    def show_table(self, view: View) -> None:
+        """Print the table as the player sees it."""
+        self.say("")
+        face_up = f", face up: {', '.join(map(str, view.face_up))}" if view.face_up else ""
+        self.say(f"Round {view.round_number} - draw pile: {view.draw_pile_size} cards{face_up}")
+        for seat in view.seats:
+            marks = [mark for mark, on in (("out", seat.out), ("protected", seat.protected)) if on]
+            discards = ", ".join(map(str, seat.discards)) or "-"
+            flags = f"  [{', '.join(marks)}]" if marks else ""
+            tokens = f"tokens {seat.tokens}/{view.target}"
+            self.say(f"  {seat.player:<6} {tokens}  discards: {discards}{flags}")
+        for entry in view.shown:
+            if entry.owner != self.me:
+                how = f"your {entry.by}" if entry.by else "the showdown"
+                self.say(f"  You were shown {entry.owner}'s {entry.card} ({how}).")
+        self.say(f"Your hand: {', '.join(map(str, view.hand))}")
+
+    # -- reading answers ----------------------------------------------------------------
+
+    def _card(self, ed: Edition, text: str, options: Sequence[Card]) -> Card | None:
+        card = ed.parse_card(text)
+        if card is not None:
+            return card
+        starts = [c for c in ed.cards if c.value.lower().startswith(text.lower())] if text else []
+        if len(starts) == 1:
+            return starts[0]
+        names = ", ".join(map(str, options))
+        why = " (more than one card starts so)" if len(starts) > 1 else ""
+        self.say(f"  {text!r} is not a card here{why}: choose one of {names}.")
+        return None
+
+    def _player(self, text: str) -> str | None:
+        starts = [n for n in self.names if n.lower().startswith(text.lower())] if text else []
+        exact = [n for n in self.names if n.lower() == text.lower()]
+        if exact or len(starts) == 1:
+            return (exact or starts)[0]
+        self.say(f"  {text!r} is not a player: choose one of {', '.join(self.names)}.")
+        return None
+
+    def _refused(self, command: Command, only: frozenset[Reason] | None = None) -> bool:
+        """Whether the referee refuses ``command`` (for one of ``only``); say why if so."""
+        refusal = self.game.check(command)
+        if refusal is None or (only is not None and refusal.reason not in only):
+            return False
+        message = addressed(refusal.message, self.me)
+        self.say(f"  The referee refuses: {message} [{refusal.reason.value}, {refusal.ruling}]")
+        return True
+
+    def ask_play(self, view: View) -> Command:
+        """Ask for a card, then a target and a guess as needed, until the referee accepts."""
+        ed = edition_named(view.edition)
+        me = self.me
+        plays = [c for c in view.legal if isinstance(c, Play)]
+        cards = list(dict.fromkeys(c.card for c in plays))
+        while True:
+            card = self._card(
+                ed, self._input(f"Play which card? ({', '.join(map(str, cards))}): "), cards
+            )
+            if card is None:
+                continue
+            if card not in cards:
+                self._refused(Play(player=me, card=card))  # not held, or the Countess must go
+                continue
+            if card is Card.PRINCESS:
+                sure = self._input(
+                    "Playing the Princess knocks you out of the round. Sure? (y/n): "
+                )
+                if not sure.lower().startswith("y"):
+                    continue
+            targets = list(dict.fromkeys(c.target for c in plays if c.card is card and c.target))
+            target = None
+            while targets and target is None:
+                target = self._player(self._input(f"Choose a player ({', '.join(targets)}): "))
+                if target is not None and self._refused(
+                    Play(player=me, card=card, target=target), _TARGETING
+                ):
+                    target = None
+            guess = None
+            while card is Card.GUARD and target is not None and guess is None:
+                options = ed.guesses
+                guess = self._card(
+                    ed, self._input(f"Name a card ({', '.join(map(str, options))}): "), options
+                )
+                if guess is not None and self._refused(
+                    Play(player=me, card=card, target=target, guess=guess)
+                ):
+                    guess = None
+            command = Play(player=me, card=card, target=target, guess=guess)
+            if not self._refused(command):
+                return command
+
+    def ask_choice(self, view: View) -> Command:
+        """Ask which card the Chancellor keeps and in what order the others go back."""
+        ed = edition_named(view.edition)
+        hand = list(view.hand)
+        while True:
+            self.say(f"Chancellor: you hold {', '.join(map(str, hand))}.")
+            keep = self._card(
+                ed, self._input(f"Keep which card? ({', '.join(map(str, hand))}): "), hand
+            )
+            if keep is None:
+                continue
+            rest = list(hand)
+            if keep in rest:
+                rest.remove(keep)
+            order = rest
+            if len(rest) == 2 and rest[0] is not rest[1]:
+                question = (
+                    f"Which goes under the pile first, the other at the bottom? "
+                    f"({rest[0]}, {rest[1]}): "
+                )
+                first = self._card(ed, self._input(question), rest)
+                if first is None:
+                    continue
+                order = [first, rest[1] if first is rest[0] else rest[0]]
+            command = Choose(player=self.me, keep=keep, returned=tuple(order))
+            if not self._refused(command):
+                return command
+
+    # -- the game --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until the player leaves); return an exit code."""
+        ed = self.game.state.edition
+        target = self.game.state.table.target
+        self.say(f"{ed.title}: {', '.join(self.names)}. First to {target} tokens wins.")
+        self.say(
+            "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves."
+        )
+        self._tell(self.game.events)
+        try:
+            while True:
+                state = self.game.state
+                if state.phase is Phase.GAME_OVER:
+                    self.say("")
+                    self.say(
+                        "Tokens: " + ", ".join(f"{p} {state.tokens_of(p)}" for p in self.names)
+                    )
+                    won = self.me in state.game_winners
+                    self.say(
+                        "You win the game!"
+                        if won
+                        else f"{', '.join(state.game_winners)} won the game."
+                    )
+                    return 0
+                if state.phase is Phase.ROUND_OVER:
+                    self.say(
+                        "Tokens: " + ", ".join(f"{p} {state.tokens_of(p)}" for p in self.names)
+                    )
+                    self._tell(self.game.apply(Deal()))
+                    continue
+                player = self.names[state.to_act]
+                view = view_for(state, player)
+                if player == self.me:
+                    self.show_table(view)
+                    command = (
+                        self.ask_choice(view)
+                        if state.phase is Phase.CHOOSE
+                        else self.ask_play(view)
+                    )
+                else:
+                    command = self.bots[player].choose(view)
+                self._tell(self.game.apply(command))
+        except QuitGameError:
+            self.say("")
+            self.say("You left the table. Goodbye.")
+            return 0

@@ -1,0 +1,282 @@
+"""Whole games between bots, many at a time, with a summary of who won and how.
+
+Each game's seed is derived from the run's seed and the game's number, so a run gives the
+same results whether it uses one process or several (``jobs``), and any single game can
+be replayed on its own.
+
+>>> summary = simulate(games=20, players=2, bots=("heuristic", "random"), seed=1)
+>>> summary.games, sum(row.games for row in summary.bots)
+(20, 40)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from loveletter.bots import make_bot
+from loveletter.commands import Deal
+from loveletter.editions import edition as edition_named
+from loveletter.events import GameEnded, RoundEnd, RoundEnded, TokenAwarded, TokenReason
+from loveletter.referee import Game
+from loveletter.state import Phase
+from loveletter.views import redact, view_for
+
+__all__ = ["BotResult", "GameResult", "Summary", "play_game", "simulate"]
+
+SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """One game: who won (by seat), how many rounds, how the tokens were won."""
+
+    winners: tuple[int, ...]
+    rounds: int
+    showdown_tokens: int
+    survivor_tokens: int
+    spy_tokens: int
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` of a run seeded with ``seed``."""
+    return random.Random(f"loveletter-simulate:{seed}:{number}").getrandbits(63)
+
+
+def play_game(
+    *, number: int, seed: int, players: int, bots: Sequence[str], edition: str
+) -> GameResult:
+    """Play game ``number`` of a run to its end, each seat driven by its bot."""
+    names = SEAT_NAMES[:players]
+    this_seed = game_seed(seed, number)
+    game = Game.new(names, edition=edition, seed=this_seed)
+    seated = [
+        make_bot(bots[seat % len(bots)], seed=this_seed + seat + 1) for seat in range(players)
+    ]
+    for bot, name in zip(seated, names, strict=True):
+        bot.join(name)
+
+    def tell(events: Sequence[Any]) -> None:
+        for bot, name in zip(seated, names, strict=True):
+            for event in events:
+                bot.observe(redact(event, name))
+
+    tell(game.events)
+    showdown = survivor = spy = 0
+    last_end = RoundEnd.SHOWDOWN
+    while True:
+        state = game.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        if state.phase is Phase.ROUND_OVER:
+            events = game.apply(Deal())
+        else:
+            player = state.to_act
+            command = seated[player].choose(view_for(state, names[player]))
+            events = game.apply(command)
+        tell(events)
+        for event in events:
+            if isinstance(event, RoundEnded):
+                last_end = event.end
+            elif isinstance(event, TokenAwarded):
+                if event.reason is TokenReason.SPY:
+                    spy += 1
+                elif last_end is RoundEnd.SHOWDOWN:
+                    showdown += 1
+                else:
+                    survivor += 1
+            elif isinstance(event, GameEnded):
+                pass
+    final = game.state
+    return GameResult(
+        winners=tuple(final.table.seats[name] for name in final.game_winners),
+        rounds=final.round_number,
+        showdown_tokens=showdown,
+        survivor_tokens=survivor,
+        spy_tokens=spy,
+    )
+
+
+@attrs.frozen(kw_only=True)
+class BotResult:
+    """How one bot did: games played and won, with a 95% interval on its win rate."""
+
+    bot: str
+    seats: tuple[int, ...]
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        """The share of its games this bot won (shared wins count for each winner)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+
+def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for ``successes`` out of ``trials`` (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen(kw_only=True)
+class Summary:
+    """What a run of games showed."""
+
+    games: int
+    players: int
+    edition: str
+    seed: int
+    bots: tuple[BotResult, ...]
+    rounds: int
+    showdown_tokens: int
+    survivor_tokens: int
+    spy_tokens: int
+
+    @property
+    def rounds_per_game(self) -> float:
+        """The average number of rounds in a game."""
+        return self.rounds / self.games if self.games else 0.0
+
+    def to_data(self) -> dict[str, Any]:
+        """The summary as JSON-shaped data."""
+        return {
+            "games": self.games,
+            "players": self.players,
+            "edition": self.edition,
+            "seed": self.seed,
+            "bots": [
+                {
+                    "bot": row.bot,
+                    "seats": list(row.seats),
+                    "games": row.games,
+                    "wins": row.wins,
+                    "win_rate": round(row.win_rate, 4),
+                    "interval_95": [round(bound, 4) for bound in row.interval],
+                }
+                for row in self.bots
+            ],
+            "rounds_per_game": round(self.rounds_per_game, 3),
+            "tokens": {
+                "showdown": self.showdown_tokens,
+                "last_survivor": self.survivor_tokens,
+                "spy": self.spy_tokens,
+            },
+        }
+
+    def table(self) -> str:
+        """The summary as a table for people."""
+        lines = [
+            f"{self.games} games, {self.players} players, edition {self.edition}, seed {self.seed}",
+            f"{'bot':<12} {'seats':<8} {'games':>7} {'wins':>7} {'win rate':>9}  95% interval",
+        ]
+        for row in self.bots:
+            low, high = row.interval
+            seats = ",".join(str(seat) for seat in row.seats)
+            lines.append(
+                f"{row.bot:<12} {seats:<8} {row.games:>7} {row.wins:>7} {row.win_rate:>8.1%}  "
+                f"{low:.1%} to {high:.1%}"
+            )
+        lines.append(f"rounds per game: {self.rounds_per_game:.2f}")
+        lines.append(
+            f"tokens won: {self.showdown_tokens} by showdown, {self.survivor_tokens} by last "
+            f"survivor, {self.spy_tokens} by the Spy"
+        )
+        return "\n".join(lines)
+
+
+def _play_many(arguments: tuple[Sequence[int], int, int, tuple[str, ...], str]) -> list[GameResult]:
+    numbers, seed, players, bots, edition = arguments
+    return [
+        play_game(number=number, seed=seed, players=players, bots=bots, edition=edition)
+        for number in numbers
+    ]
+
+
+def simulate(
+    *,
+    games: int,
+    players: int = 2,
+    bots: Sequence[str] = ("heuristic", "random"),
+    edition: str = "2019",
+    seed: int = 1,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games; seat ``s`` is played by ``bots[s % len(bots)]``.
+
+    With ``jobs`` above 1 the games are spread over that many processes; the results are
+    the same as with one. ``progress(done, total)`` is called as games finish.
+    """
+    ed = edition_named(edition)
+    if not ed.min_players <= players <= ed.max_players:
+        raise ValueError(
+            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players"
+        )
+    for name in bots:
+        make_bot(name, seed=0)
+    bots = tuple(bots)
+    chunk = max(1, min(200, games // max(1, jobs * 8)))
+    batches = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
+    results: list[GameResult] = []
+    arguments = [(batch, seed, players, bots, ed.name) for batch in batches]
+    if jobs <= 1:
+        outputs: Any = map(_play_many, arguments)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        outputs = pool.map(_play_many, arguments)
+    try:
+        for output in outputs:
+            results.extend(output)
+            if progress is not None:
+                progress(len(results), games)
+    finally:
+        if jobs > 1:
+            pool.shutdown()
+    seat_wins: Counter[int] = Counter(seat for result in results for seat in result.winners)
+    rows: dict[str, list[int]] = {}
+    for seat in range(players):
+        rows.setdefault(bots[seat % len(bots)], []).append(seat)
+    return Summary(
+        games=games,
+        players=players,
+        edition=ed.name,
+        seed=seed,
+        bots=tuple(
+            BotResult(
+                bot=bot,
+                seats=tuple(seats),
+                games=games * len(seats),
+                wins=sum(seat_wins[s] for s in seats),
+            )
+            for bot, seats in rows.items()
+        ),
+        rounds=sum(result.rounds for result in results),
+        showdown_tokens=sum(result.showdown_tokens for result in results),
+        survivor_tokens=sum(result.survivor_tokens for result in results),
+        spy_tokens=sum(result.spy_tokens for result in results),
+    )
+
+
+def progress_bar(done: int, total: int, width: int = 30) -> None:
+    """Draw a progress bar on standard error."""
+    filled = width * done // total if total else width
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{end}")
+    sys.stderr.flush()

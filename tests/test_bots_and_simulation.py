@@ -1,0 +1,154 @@
+"""Bots see only their view; the heuristic bot beats the random one; simulations repeat."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from games import games_in_progress
+from hypothesis import given
+from support import ROOT
+from tables import table
+
+from loveletter import Card, Game, Phase, Play
+from loveletter.bots import BOTS, HeuristicBot, RandomBot, make_bot
+from loveletter.simulate import simulate, wilson
+from loveletter.views import redact, view_for
+
+
+@given(games_in_progress())
+def test_bots_choose_a_legal_command_from_the_view(game: Game) -> None:
+    """Whatever the state, each bot answers with one of its view's legal commands."""
+    state = game.state
+    if state.phase not in (Phase.PLAY, Phase.CHOOSE):
+        return
+    player = state.player_to_act
+    assert player is not None
+    view = view_for(state, player)
+    for name in BOTS:
+        bot = make_bot(name, seed=1)
+        bot.join(player)
+        for event in game.events:
+            bot.observe(redact(event, player))
+        command = bot.choose(view)
+        assert command in view.legal
+        assert game.is_legal(command)
+
+
+def test_the_heuristic_bot_names_the_card_its_priest_saw() -> None:
+    """After seeing Ben's Baron with a Priest, the heuristic Guard names the Baron."""
+    game = table(
+        hands={"Anna": "Priest", "Ben": "Baron", "Carla": "Handmaid"},
+        pile=["Guard", "Spy", "Spy", "Guard"],
+    )
+    bot = HeuristicBot(seed=1)
+    bot.join("Anna")
+    for event in game.events:
+        bot.observe(redact(event, "Anna"))
+    for command in (
+        Play(player="Anna", card=Card.PRIEST, target="Ben"),
+        Play(player="Ben", card=Card.SPY),
+        Play(player="Carla", card=Card.SPY),
+    ):
+        for event in game.apply(command):
+            bot.observe(redact(event, "Anna"))
+    choice = bot.choose(view_for(game.state, "Anna"))
+    assert choice == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON)
+
+
+def test_the_heuristic_bot_keeps_the_princess() -> None:
+    """Holding the Princess, the heuristic bot plays its other card."""
+    game = table(hands={"Anna": "Princess", "Ben": "Guard"}, pile=["Guard"])
+    choice = HeuristicBot(seed=1).choose(view_for(game.state, "Anna"))
+    assert isinstance(choice, Play)
+    assert choice.card is Card.GUARD
+
+
+@pytest.mark.parametrize("edition_name", ["2019", "classic"])
+def test_the_heuristic_bot_beats_the_random_bot(edition_name: str) -> None:
+    """Over 400 two-player games the heuristic bot wins at least 60% against random play."""
+    summary = simulate(
+        games=400, players=2, bots=("heuristic", "random"), edition=edition_name, seed=5
+    )
+    heuristic = summary.bots[0]
+    assert heuristic.bot == "heuristic"
+    low, _ = heuristic.interval
+    assert low >= 0.60, summary.table()
+
+
+def test_a_run_gives_the_same_results_in_one_process_or_several() -> None:
+    """--jobs spreads games over processes without changing a single result."""
+    one = simulate(games=60, players=3, bots=("heuristic", "random"), seed=9, jobs=1)
+    two = simulate(games=60, players=3, bots=("heuristic", "random"), seed=9, jobs=2)
+    assert one == two
+    assert one.bots[0].seats == (0, 2)
+    assert sum(row.games for row in one.bots) == 180
+
+
+def test_the_summary_counts_every_token() -> None:
+    """Round tokens (showdown, last survivor) and Spy tokens add up to the tokens won."""
+    summary = simulate(games=30, players=4, bots=("random",), seed=3)
+    assert summary.showdown_tokens + summary.survivor_tokens >= summary.rounds
+    assert summary.spy_tokens <= summary.rounds
+    data = summary.to_data()
+    assert data["tokens"] == {
+        "showdown": summary.showdown_tokens,
+        "last_survivor": summary.survivor_tokens,
+        "spy": summary.spy_tokens,
+    }
+    assert data["bots"][0]["games"] == 30 * 4
+
+
+def test_wilson_interval() -> None:
+    """The 95% Wilson interval matches worked values."""
+    low, high = wilson(60, 100)
+    assert round(low, 4) == 0.5020
+    assert round(high, 4) == 0.6906
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_command_line_prints_json() -> None:
+    """simulate --json prints the summary as JSON; unknown bots are refused."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "loveletter",
+            "simulate",
+            "--games",
+            "20",
+            "--players",
+            "2",
+            "--bots",
+            "heuristic,random",
+            "--json",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [row["bot"] for row in data["bots"]] == ["heuristic", "random"]
+    bad = subprocess.run(
+        [sys.executable, "-m", "loveletter", "simulate", "--bots", "genius"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "unknown bot" in bad.stderr
+
+
+def test_a_random_bot_is_reproducible() -> None:
+    """Two random bots with one seed make the same choices."""
+    game = table(hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"})
+    view = view_for(game.state, "Anna")
+    assert [RandomBot(seed=4).choose(view) for _ in range(3)] == [
+        RandomBot(seed=4).choose(view)
+    ] * 3

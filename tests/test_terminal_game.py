@@ -1,0 +1,90 @@
+"""The terminal game: plain prompts, the referee's explanations, a game to its end."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from support import ROOT
+
+from loveletter.play import TerminalGame, addressed
+
+OPTIONS = re.compile(r"\(([^()]*)\): $")
+
+
+def test_a_scripted_player_plays_a_whole_game() -> None:
+    """Answering every prompt with its first listed choice plays the game to its end."""
+    said: list[str] = []
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if "Sure?" in prompt:
+            return "y"
+        found = OPTIONS.search(prompt)
+        return found.group(1).split(", ")[0] if found else ""
+
+    game = TerminalGame(players=3, seed=14, bots=("heuristic", "random"), ask=ask, say=said.append)
+    assert game.run() == 0
+    assert any(line.endswith("won the game.") or line == "You win the game!" for line in said)
+    assert any(line.startswith("Your hand: ") for line in said)
+    assert any("Play which card?" in prompt for prompt in asked)
+    assert any("Keep which card?" in prompt for prompt in asked)
+    assert not any("The referee refuses" in line for line in said)
+
+
+def scripted(answers: list[str], **options: Any) -> list[str]:
+    lines: list[str] = []
+    feed: Iterator[str] = iter(answers)
+
+    def ask(prompt: str) -> str:
+        lines.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    TerminalGame(ask=ask, say=lines.append, echo=True, **options).run()
+    return lines
+
+
+def test_a_refused_choice_is_explained_with_the_referees_message() -> None:
+    """Asking for a card not in hand shows the referee's reason, then asks again."""
+    lines = scripted(["baron"], seed=3)
+    refusal = next(line for line in lines if "The referee refuses" in line)
+    assert "Your Baron: you do not hold a Baron" in refusal
+    assert "CARD_NOT_IN_HAND" in refusal
+    assert lines[-1] == "You left the table. Goodbye."
+
+
+def test_the_table_shows_the_hand_discards_and_tokens() -> None:
+    """The table lists the player's hand, each player's tokens and discards."""
+    lines = scripted([], seed=3)
+    assert "Your hand: Princess, King" in lines
+    assert any(line.strip().startswith("Anna") and "tokens 0/6" in line for line in lines)
+
+
+def test_messages_are_addressed_to_the_player() -> None:
+    """The referee's third-person messages read in the second person at the terminal."""
+    assert addressed("It is Ben's turn, not Ann's", "Ann") == "It is Ben's turn, not yours"
+    assert addressed("Ann must draw now", "Ann") == "You must draw now"
+
+
+def test_the_command_line_game_can_be_scripted() -> None:
+    """`python -m loveletter play` reads plain lines and echoes them in its transcript."""
+    done = subprocess.run(
+        [sys.executable, "-m", "loveletter", "play", "--seed", "3"],
+        input="baron\nking\nanna\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Play which card? (Princess, King): baron" in out
+    assert "You play the King on Anna." in out
+    assert "You left the table. Goodbye." in out
