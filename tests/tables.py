@@ -3,14 +3,43 @@
 >>> game = table(hands={"Anna": "Guard", "Ben": "Baron"}, pile=["Priest"], first="Anna")
 >>> game.state.hand("Anna")
 (Card.GUARD, Card.PRIEST)
+
+Besides the table builders, the helpers the ruling tests share: :func:`assert_refused`,
+the quiet turns that play a round on without changing anyone's kept card
+(:func:`play_turn_quietly` and the loops over it), a few event filters, and the tables
+that more than one test file deals.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
-from loveletter import Card, Game, Layout, card_named, edition
+import pytest
+
+from loveletter import (
+    Card,
+    Choose,
+    Command,
+    Draw,
+    Event,
+    Game,
+    IllegalCommandError,
+    KnockOutCause,
+    Layout,
+    Phase,
+    Play,
+    PlayerKnockedOut,
+    Reason,
+    RoundEnd,
+    RoundEnded,
+    State,
+    card_named,
+    edition,
+)
+
+EventT = TypeVar("EventT", bound=Event)
 
 
 def card(name: str | Card) -> Card:
@@ -122,3 +151,247 @@ def both_editions(test: object) -> object:
     import pytest
 
     return pytest.mark.parametrize("edition_name", EDITIONS)(test)
+
+
+PLAYERS = ("Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus")
+"""Player names for tables of any size: slice off as many as needed."""
+
+FORCED_RULING = {"2019": "LL19-COUNTESS-FORCED", "classic": "LLC-COUNTESS-FORCED"}
+"""The ruling a refusal cites: the classic edition files the Countess rule under its own id."""
+
+
+# -- refusals and events -----------------------------------------------------------------
+
+
+def assert_refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
+    """``command`` is refused with ``reason`` under ``ruling``, and changes nothing.
+
+    Both :meth:`Game.check` and :meth:`Game.apply` must refuse it; the state and the
+    log stay as they were.
+    """
+    before, log = game.state, game.log
+    refusal = game.check(command)
+    assert refusal is not None, f"{command} was accepted"
+    assert (refusal.reason, refusal.ruling) == (reason, ruling)
+    with pytest.raises(IllegalCommandError) as raised:
+        game.apply(command)
+    assert (raised.value.reason, raised.value.ruling) == (reason, ruling)
+    assert game.state == before
+    assert game.log == log
+
+
+def of_type(events: Iterable[Event], kind: type[EventT]) -> list[EventT]:
+    """The events of one kind, in order."""
+    return [event for event in events if isinstance(event, kind)]
+
+
+def knock_outs(events: Iterable[Event]) -> list[tuple[str, KnockOutCause]]:
+    """Who was knocked out, and why, in order."""
+    return [(e.player, e.cause) for e in of_type(events, PlayerKnockedOut)]
+
+
+def cards_on_table(state: State) -> Counter[Card]:
+    """Every card of the round, wherever it lies."""
+    cards: Counter[Card] = Counter(state.draw_pile)
+    cards.update(state.face_up)
+    if state.set_aside is not None:
+        cards[state.set_aside] += 1
+    for hand in state.hands:
+        cards.update(hand)
+    for discards in state.discards:
+        cards.update(discards)
+    return cards
+
+
+# -- quiet turns -------------------------------------------------------------------------
+
+
+def play_turn_quietly(game: Game) -> tuple[Event, ...]:
+    """One whole turn that knocks nobody out and leaves every kept card where it is.
+
+    The player to act draws if need be and plays the card just drawn: a Guard names a
+    card its target does not hold, a Priest looks, a Baron or King acts only on a player
+    holding a card of equal value (or on nobody, when nobody can be chosen), and a
+    Chancellor keeps the card held before and returns the drawn ones in the order drawn.
+    The table must be dealt so that nobody draws a Prince or the Princess. Returns the
+    turn's events.
+    """
+    state = game.state
+    player = state.player_to_act
+    assert player is not None
+    events: list[Event] = []
+    if state.phase is Phase.DRAW:
+        events += game.apply(Draw(player=player))
+        state = game.state
+    kept, drawn = state.hand(player)
+    value = state.edition.value
+    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
+    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
+    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
+    target: str | None = None
+    guess: Card | None = None
+    if drawn is Card.GUARD and others:
+        target = others[0]
+        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
+    elif drawn is Card.PRIEST and others:
+        target = others[0]
+    elif drawn in (Card.BARON, Card.KING) and others:
+        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
+        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
+        target = equal[0]
+    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
+    if game.state.phase is Phase.CHOOSE:
+        returned = game.state.hand(player)[1:]
+        events += game.apply(Choose(player=player, keep=kept, returned=returned))
+    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
+    return tuple(events)
+
+
+def play_drawn_cards(game: Game, turns: int) -> tuple[Event, ...]:
+    """Play exactly ``turns`` quiet turns (:func:`play_turn_quietly`); the last one's events."""
+    events: tuple[Event, ...] = ()
+    for _ in range(turns):
+        events = play_turn_quietly(game)
+    return events
+
+
+def play_out(game: Game, *, until_pile: int | None = None) -> list[Event]:
+    """Quiet turns until the round is over, or until the pile holds ``until_pile`` cards.
+
+    With ``until_pile`` the last turn played is the one that left that many cards (with
+    automatic draws, the player to act has already drawn). Returns every event.
+    """
+    stop = -1 if until_pile is None else until_pile
+    events: list[Event] = []
+    while not game.state.round_over and len(game.state.draw_pile) > stop:
+        events += play_turn_quietly(game)
+    return events
+
+
+def play_to_showdown(game: Game) -> list[Event]:
+    """Quiet turns until the round is over, which must be at a showdown; every event."""
+    events = play_out(game)
+    assert [e.end for e in of_type(events, RoundEnded)] == [RoundEnd.SHOWDOWN]
+    return events
+
+
+# -- tables that several test files deal -------------------------------------------------
+
+# The top of tie_table's pile: cards that cannot change two Princes.
+TIE_PILE = ["Guard", "Guard", "Priest", "Priest", "Baron", "Baron", "Handmaid", "Handmaid"]
+TIE_PILE += ["Guard", "Guard"]
+
+
+def tie_table(
+    edition_name: str,
+    *,
+    bottom: Sequence[str] = (),
+    tokens: Mapping[str, int] | None = None,
+    seed: int = 0,
+    auto_draw: bool = True,
+) -> Game:
+    """Anna and Ben hold a Prince each, over a pile that cannot change their hands.
+
+    The pile starts with :data:`TIE_PILE`, which is the whole classic pile: there the
+    two players' discards add up to 11 each, so the tie stands after the tie-break too.
+    The 2019 pile goes on with the cards left, in deck order (both Spies, a Guard, both
+    Chancellors) but for those named in ``bottom``, which end it.
+    """
+    return table(
+        hands={"Anna": "Prince", "Ben": "Prince"},
+        pile=TIE_PILE,
+        bottom=bottom,
+        face_up=["Princess", "King", "Countess"],
+        set_aside="Guard",
+        edition_name=edition_name,
+        tokens=tokens,
+        seed=seed,
+        auto_draw=auto_draw,
+    )
+
+
+def baron_against_king(pile: Sequence[str], *, tokens: Mapping[str, int] | None = None) -> Game:
+    """2019, two players: Anna keeps a Baron, Ben a King (and wins); ``pile`` tops the pile."""
+    return table(
+        hands={"Anna": "Baron", "Ben": "King"},
+        pile=pile,
+        face_up=["Baron", "Prince", "Prince"],
+        set_aside="Princess",
+        tokens=tokens,
+    )
+
+
+_ALONE_HANDS = {"Anna": "Handmaid", "Ben": "Priest", "Carla": "Princess", "Dan": "Guard"}
+_ALONE_PILE = ["Guard", "Guard", "Baron"]
+
+
+def anna_alone_table(
+    players: int,
+    edition_name: str,
+    *,
+    tokens: Mapping[str, int] | None = None,
+    target: int | None = None,
+    set_aside: str | None = None,
+) -> Game:
+    """A table of 2 to 4 players where :func:`anna_wins_alone` knocks everyone else out."""
+    names = list(_ALONE_HANDS)[:players]
+    return table(
+        hands={name: _ALONE_HANDS[name] for name in names},
+        pile=_ALONE_PILE[: players - 1],
+        set_aside=set_aside,
+        edition_name=edition_name,
+        tokens=tokens,
+        target=target,
+    )
+
+
+def anna_wins_alone(game: Game) -> tuple[Event, ...]:
+    """Anna's Guard knocks Ben out, Carla plays her Princess, Dan loses a Baron to Anna."""
+    players = game.state.players
+    events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
+    if "Carla" in players:
+        events += game.apply(Play(player="Carla", card=Card.PRINCESS))
+    if "Dan" in players:
+        events += game.apply(Play(player="Dan", card=Card.BARON, target="Anna"))
+    assert game.state.round_winners == ("Anna",)
+    return events
+
+
+def anna_protected(edition_name: str, bens_card: str, bens_draw: str = "Priest") -> Game:
+    """Two players; Anna has just played a Handmaid, Ben holds ``bens_card`` and his draw."""
+    game = table(
+        hands={"Anna": "Guard", "Ben": bens_card},
+        pile=["Handmaid", bens_draw],
+        edition_name=edition_name,
+    )
+    game.apply(Play(player="Anna", card=Card.HANDMAID))
+    assert game.state.is_protected("Anna")
+    assert game.state.hand("Ben") == (card(bens_card), card(bens_draw))
+    return game
+
+
+# Anna's discards: Countess, Guard, Guard, Priest, Guard = 12; Ben's: Guard, Guard, Priest,
+# Handmaid, Handmaid = 12.
+STILL_TIED_PILE = ["Countess", *["Guard"] * 4, "Priest", "Priest", "Handmaid", "Guard", "Handmaid"]
+"""A classic pile for :func:`showdown_of_princes` that leaves the tie-break tied."""
+
+
+def showdown_of_princes(
+    pile: Sequence[str], *, tokens: Mapping[str, int] | None = None, seed: int = 0
+) -> Game:
+    """Classic, two players keep a Prince each to the showdown, played out quietly.
+
+    Their discards come from ``pile``: Anna plays the 1st, 3rd, ... card, Ben the 2nd,
+    4th, ... The Princess is set aside; two Barons and the King lie face up.
+    """
+    game = table(
+        hands={"Anna": "Prince", "Ben": "Prince"},
+        pile=pile,
+        set_aside="Princess",
+        face_up=["Baron", "Baron", "King"],
+        edition_name="classic",
+        tokens=tokens,
+        seed=seed,
+    )
+    play_out(game)
+    return game

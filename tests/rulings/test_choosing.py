@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import assert_refused, both_editions, table
 
 from loveletter import (
     Card,
@@ -15,7 +15,6 @@ from loveletter import (
     HandsCompared,
     HandSeen,
     HandsTraded,
-    IllegalCommandError,
     Play,
     Reason,
 )
@@ -34,18 +33,6 @@ def plays_of(game: Game, card: Card | None) -> list[Play]:
     """The legal plays of ``card`` (of any card for ``None``)."""
     legal = game.legal_commands()
     return [c for c in legal if isinstance(c, Play) and card in (None, c.card)]
-
-
-def assert_refused(game: Game, command: Play, reason: Reason, ruling: str) -> None:
-    """``command`` is refused for ``reason`` under ``ruling``, and changes nothing."""
-    before = game.state
-    refusal = game.check(command)
-    assert refusal is not None
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as refused:
-        game.apply(command)
-    assert (refused.value.reason, refused.value.ruling) == (reason, ruling)
-    assert game.state == before
 
 
 # -- LL19-TARGET-OTHER -------------------------------------------------------------------

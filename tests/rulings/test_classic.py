@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 import pytest
-from tables import table
+from tables import (
+    PLAYERS,
+    STILL_TIED_PILE,
+    anna_alone_table,
+    anna_protected,
+    anna_wins_alone,
+    assert_refused,
+    of_type,
+    play_out,
+    showdown_of_princes,
+    table,
+)
 
 from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
-    Command,
     Deal,
     DrawSource,
-    Event,
     Game,
     GameEnded,
     GuardGuessed,
@@ -24,7 +32,6 @@ from loveletter import (
     HandsCompared,
     HandSeen,
     HandsTraded,
-    IllegalCommandError,
     KnockOutCause,
     Layout,
     Phase,
@@ -38,7 +45,6 @@ from loveletter import (
     RoundStarted,
     SetupError,
     Shown,
-    Targeting,
     TokenAwarded,
     TokenReason,
     edition,
@@ -46,26 +52,8 @@ from loveletter import (
 from loveletter.serialization import UnknownCardError, command_from_data
 
 CLASSIC = edition("classic")
-NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve"]
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-def refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
-    """Assert that ``command`` is refused with ``reason`` and ``ruling`` and changes nothing."""
-    before = game.state
-    refusal = game.check(command)
-    assert refusal is not None, f"{command} was accepted"
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as error:
-        game.apply(command)
-    assert (error.value.reason, error.value.ruling) == (reason, ruling)
-    assert game.state == before
-
-
-def of_type(events: Sequence[Event], kind: type) -> list[Event]:
-    """The events of one kind, in order."""
-    return [event for event in events if isinstance(event, kind)]
 
 
 def classic(**kw: object) -> Game:
@@ -73,97 +61,9 @@ def classic(**kw: object) -> Game:
     return table(edition_name="classic", **kw)  # type: ignore[arg-type]
 
 
-def quiet_turn(game: Game) -> tuple[Event, ...]:
-    """The player to act plays the card just drawn so that nobody's kept card changes.
-
-    A Guard names a card its target does not hold, a Priest looks, a Baron or King acts
-    on equal cards (the table is built so).
-    """
-    state = game.state
-    me = state.player_to_act
-    assert me is not None
-    assert state.phase is Phase.PLAY
-    _, drawn = state.hand(me)
-    if drawn in (Card.PRINCE, Card.PRINCESS):
-        raise ValueError(f"{me} drew a {drawn}: the table is not built for quiet turns")
-    others = [p for p in state.in_round if p != me and not state.is_protected(p)]
-    target = None
-    guess = None
-    if state.edition.targeting[drawn] is Targeting.OTHER and others:
-        target = others[0]
-        if drawn is Card.GUARD:
-            guess = next(c for c in state.edition.guesses if c not in state.hand(target))
-    events = game.apply(Play(player=me, card=drawn, target=target, guess=guess))
-    assert not of_type(events, PlayerKnockedOut), "a quiet turn knocked a player out"
-    return events
-
-
-def quiet_until_last_turn(game: Game) -> None:
-    """Play quiet turns until the player to act has drawn the pile's last card."""
-    while not game.state.round_over and game.state.draw_pile:
-        quiet_turn(game)
-
-
-def quiet_to_round_end(game: Game) -> None:
-    """Play quiet turns until the round is over."""
-    while not game.state.round_over:
-        quiet_turn(game)
-
-
-ALONE_HANDS = {"Anna": "Handmaid", "Ben": "Priest", "Carla": "Princess", "Dan": "Guard"}
-ALONE_PILE = ["Guard", "Guard", "Baron"]
-
-
-def anna_alone_table(players: int, **kw: object) -> Game:
-    """A classic table of 2 to 4 where :func:`anna_wins_alone` knocks everyone else out."""
-    names = list(ALONE_HANDS)[:players]
-    return classic(
-        hands={name: ALONE_HANDS[name] for name in names}, pile=ALONE_PILE[: players - 1], **kw
-    )
-
-
-def anna_wins_alone(game: Game) -> tuple[Event, ...]:
-    """Anna's Guard knocks Ben out, Carla plays her Princess, Dan loses a Baron to Anna."""
-    players = game.state.players
-    events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
-    if "Carla" in players:
-        events += game.apply(Play(player="Carla", card=Card.PRINCESS))
-    if "Dan" in players:
-        events += game.apply(Play(player="Dan", card=Card.BARON, target="Anna"))
-    assert game.state.round_winners == ("Anna",)
-    return events
-
-
-def showdown_of_princes(pile: Sequence[str], **kw: object) -> Game:
-    """Two players keep a Prince each to the showdown; their discards come from ``pile``.
-
-    Anna plays the 1st, 3rd, ... card of the pile, Ben the 2nd, 4th, ...
-    """
-    game = classic(
-        hands={"Anna": "Prince", "Ben": "Prince"},
-        pile=pile,
-        set_aside="Princess",
-        face_up=["Baron", "Baron", "King"],
-        **kw,
-    )
-    quiet_to_round_end(game)
-    return game
-
-
-# Anna's discards: Countess, Guard, Guard, Priest, Guard = 12; Ben's: Guard, Guard, Priest,
-# Handmaid, Handmaid = 12.
-STILL_TIED_PILE = [
-    "Countess",
-    "Guard",
-    "Guard",
-    "Guard",
-    "Guard",
-    "Priest",
-    "Priest",
-    "Handmaid",
-    "Guard",
-    "Handmaid",
-]
+# Anna's discards: Countess, Guard, Guard, Handmaid, Handmaid = 17; Ben's: Guard, Guard,
+# Priest, Priest, Guard = 7.
+ANNA_AHEAD_PILE = ["Countess", *["Guard"] * 4, "Priest", "Handmaid", "Priest", "Handmaid", "Guard"]
 
 
 # -- LLC-DECK and LLC-VALUES -------------------------------------------------------------
@@ -191,7 +91,7 @@ def test_llc_deck_has_sixteen_cards_without_spy_or_chancellor() -> None:
 @pytest.mark.ruling("LLC-DECK")
 def test_llc_deck_every_deal_uses_exactly_the_classic_deck(players: int) -> None:
     """A shuffled classic deal holds the sixteen classic cards, no more and no fewer."""
-    game = Game.new(NAMES[:players], edition="classic", seed=5, first="Anna", auto_draw=False)
+    game = Game.new(PLAYERS[:players], edition="classic", seed=5, first="Anna", auto_draw=False)
     state = game.state
     cards = Counter([state.set_aside, *state.face_up, *state.draw_pile])
     for player in state.players:
@@ -221,7 +121,7 @@ def test_llc_deck_a_deal_with_a_spy_is_refused() -> None:
 def test_llc_deck_playing_a_card_classic_lacks_is_refused(card: Card) -> None:
     """Playing a Spy or a Chancellor in the classic edition is refused as an unknown card."""
     game = classic(hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"])
-    refused(game, Play(player="Anna", card=card), Reason.UNKNOWN_CARD, "LLC-DECK")
+    assert_refused(game, Play(player="Anna", card=card), Reason.UNKNOWN_CARD, "LLC-DECK")
 
 
 @pytest.mark.ruling("LLC-VALUES")
@@ -265,8 +165,8 @@ def test_llc_values_keep_the_order_at_a_baron(low: str, high: str) -> None:
 @pytest.mark.ruling("LLC-PLAYERS")
 def test_llc_players_two_to_four_are_accepted(players: int) -> None:
     """A classic table seats two, three or four players."""
-    game = Game.new(NAMES[:players], edition="classic", seed=2, first="Anna")
-    assert game.state.players == tuple(NAMES[:players])
+    game = Game.new(PLAYERS[:players], edition="classic", seed=2, first="Anna")
+    assert game.state.players == tuple(PLAYERS[:players])
     assert game.state.player_to_act == "Anna"
 
 
@@ -275,7 +175,7 @@ def test_llc_players_two_to_four_are_accepted(players: int) -> None:
 def test_llc_players_one_or_five_are_refused(players: int) -> None:
     """A classic table of one or of five players cannot be set up."""
     with pytest.raises(SetupError) as error:
-        Game.new(NAMES[:players], edition="classic", seed=2, first="Anna")
+        Game.new(PLAYERS[:players], edition="classic", seed=2, first="Anna")
     assert error.value.ruling in ("LLC-PLAYERS", "LL19-Q15")
 
 
@@ -285,7 +185,7 @@ def test_llc_setup_two_player_pile_sizes(players: int, pile: int, face_up: int) 
     """Classic piles hold 10, 12 and 11 cards; only two players get three face-up cards."""
     for seed in (1, 2, 3):
         game = Game.new(
-            NAMES[:players], edition="classic", seed=seed, first="Anna", auto_draw=False
+            PLAYERS[:players], edition="classic", seed=seed, first="Anna", auto_draw=False
         )
         state = game.state
         assert len(state.draw_pile) == pile
@@ -305,12 +205,12 @@ def test_llc_setup_two_player_pile_sizes(players: int, pile: int, face_up: int) 
 def test_llc_targets_seven_five_four(players: int, target: int) -> None:
     """Classic games are won with 7, 5 or 4 tokens for 2, 3 or 4 players."""
     assert CLASSIC.target(players=players) == target
-    game = anna_alone_table(players, tokens={"Anna": target - 2})
+    game = anna_alone_table(players, "classic", tokens={"Anna": target - 2})
     assert game.state.table.target == target
     anna_wins_alone(game)
     assert game.state.tokens_of("Anna") == target - 1
     assert game.state.phase is Phase.ROUND_OVER
-    game = anna_alone_table(players, tokens={"Anna": target - 1})
+    game = anna_alone_table(players, "classic", tokens={"Anna": target - 1})
     events = anna_wins_alone(game)
     assert game.state.game_winners == ("Anna",)
     assert events[-1] == GameEnded(winners=("Anna",))
@@ -320,9 +220,9 @@ def test_llc_targets_seven_five_four(players: int, target: int) -> None:
 @pytest.mark.ruling("LLC-TARGETS-SHORT")
 def test_llc_targets_short_house_targets_replace_the_table(players: int, short: int) -> None:
     """The short 4/3/2 targets can be set; the game then ends at them, the default staying 7/5/4."""
-    default = Game.new(NAMES[:players], edition="classic", seed=1, first="Anna")
+    default = Game.new(PLAYERS[:players], edition="classic", seed=1, first="Anna")
     assert default.state.table.target == {2: 7, 3: 5, 4: 4}[players]
-    game = anna_alone_table(players, tokens={"Anna": short - 1}, target=short)
+    game = anna_alone_table(players, "classic", tokens={"Anna": short - 1}, target=short)
     assert game.state.table.target == short
     anna_wins_alone(game)
     assert game.state.game_over
@@ -344,20 +244,7 @@ def test_llc_targets_short_target_below_one_is_refused(target: int) -> None:
 @pytest.mark.ruling("LLC-TIEBREAK-DISCARDS")
 def test_llc_tiebreak_discards_higher_total_wins_the_tie() -> None:
     """Two Princes at the showdown: Anna's discards (17) beat Ben's (7), so Anna alone wins."""
-    game = showdown_of_princes(
-        [
-            "Countess",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Priest",
-            "Handmaid",
-            "Priest",
-            "Handmaid",
-            "Guard",
-        ]
-    )
+    game = showdown_of_princes(ANNA_AHEAD_PILE)
     state = game.state
     assert sum(CLASSIC.value[c] for c in state.discards_of("Anna")) == 17
     assert sum(CLASSIC.value[c] for c in state.discards_of("Ben")) == 7
@@ -391,7 +278,7 @@ def test_llc_tiebreak_discards_count_a_card_discarded_to_a_prince() -> None:
     )
     events = game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
     assert HandDiscarded(player="Ben", card=Card.HANDMAID) in events
-    quiet_to_round_end(game)
+    play_out(game)
     state = game.state
     assert state.discards_of("Ben")[0] is Card.HANDMAID
     assert sum(CLASSIC.value[c] for c in state.discards_of("Anna")) == 9
@@ -430,7 +317,7 @@ def guard_table(bens_card: str = "Baron") -> Game:
 def test_llc_guard_names_spy_and_chancellor_are_refused(name: str) -> None:
     """A classic Guard naming Spy or Chancellor is refused (UNKNOWN_CARD, LLC-GUARD-NAMES)."""
     game = guard_table()
-    refused(
+    assert_refused(
         game,
         Play(player="Anna", card=Card.GUARD, target="Ben", guess=name),
         Reason.UNKNOWN_CARD,
@@ -509,7 +396,7 @@ def test_llc_guard_names_one_is_the_guard_and_is_refused() -> None:
     data = {"play": {"player": "Anna", "card": "Guard", "target": "Ben", "guess": 1}}
     command = command_from_data(data, CLASSIC)
     assert command == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD)
-    refused(game, command, Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD")
+    assert_refused(game, command, Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD")
 
 
 # -- LLC-HANDMAID and LLC-ALL-PROTECTED --------------------------------------------------
@@ -524,14 +411,14 @@ def test_llc_handmaid_protects_until_the_start_of_the_next_turn() -> None:
     )
     events = game.apply(Play(player="Anna", card=Card.HANDMAID))
     assert PlayerProtected(player="Anna") in events
-    refused(
+    assert_refused(
         game,
         Play(player="Ben", card=Card.PRIEST, target="Anna"),
         Reason.TARGET_PROTECTED,
         "LL19-TARGET-PROTECTED",
     )
     game.apply(Play(player="Ben", card=Card.PRIEST, target="Carla"))
-    refused(
+    assert_refused(
         game,
         Play(player="Carla", card=Card.GUARD, target="Anna", guess=Card.PRIEST),
         Reason.TARGET_PROTECTED,
@@ -544,18 +431,11 @@ def test_llc_handmaid_protects_until_the_start_of_the_next_turn() -> None:
     assert not game.state.is_protected("Anna")
 
 
-def anna_protected(bens_card: str) -> Game:
-    """Anna has just played a Handmaid; Ben holds ``bens_card`` and a Priest (classic)."""
-    game = classic(hands={"Anna": "Guard", "Ben": bens_card}, pile=["Handmaid", "Priest"])
-    game.apply(Play(player="Anna", card=Card.HANDMAID))
-    return game
-
-
 @pytest.mark.parametrize("card", ["Guard", "Priest", "Baron", "King"])
 @pytest.mark.ruling("LLC-ALL-PROTECTED")
 def test_llc_all_protected_card_played_without_effect(card: str) -> None:
     """With nobody else to choose, a classic Guard, Priest, Baron or King does nothing."""
-    game = anna_protected(card)
+    game = anna_protected("classic", card)
     played = Card[card.upper()]
     plays = [c for c in game.legal_commands() if isinstance(c, Play) and c.card is played]
     assert plays == [Play(player="Ben", card=played)]
@@ -571,14 +451,16 @@ def test_llc_all_protected_card_played_without_effect(card: str) -> None:
 @pytest.mark.ruling("LLC-ALL-PROTECTED")
 def test_llc_all_protected_prince_must_choose_its_own_player() -> None:
     """With nobody else to choose, a classic Prince must choose its own player."""
-    game = anna_protected("Prince")
-    refused(
+    game = anna_protected("classic", "Prince")
+    assert_refused(
         game,
         Play(player="Ben", card=Card.PRINCE, target="Anna"),
         Reason.TARGET_PROTECTED,
         "LL19-TARGET-PROTECTED",
     )
-    refused(game, Play(player="Ben", card=Card.PRINCE), Reason.TARGET_REQUIRED, "LL19-TARGET-ANY")
+    assert_refused(
+        game, Play(player="Ben", card=Card.PRINCE), Reason.TARGET_REQUIRED, "LL19-TARGET-ANY"
+    )
     events = game.apply(Play(player="Ben", card=Card.PRINCE, target="Ben"))
     assert HandDiscarded(player="Ben", card=Card.PRIEST) in events
 
@@ -606,7 +488,7 @@ def test_llc_prince_empty_deck_takes_the_card_removed_at_the_start() -> None:
         set_aside="Princess",
         face_up=["Baron", "Prince", "Countess"],
     )
-    quiet_until_last_turn(game)
+    play_out(game, until_pile=0)
     assert game.state.player_to_act == "Ben"
     assert game.state.hand("Ben") == (Card.BARON, Card.PRINCE)
     assert game.state.draw_pile == ()
@@ -686,7 +568,7 @@ def test_llc_countess_forced_by_the_king_or_a_prince(card: str) -> None:
         command = Play(player="Anna", card=card, target=target)
         if card == "King" and target == "Anna":
             continue
-        refused(game, command, Reason.COUNTESS_FORCED, "LLC-COUNTESS-FORCED")
+        assert_refused(game, command, Reason.COUNTESS_FORCED, "LLC-COUNTESS-FORCED")
     assert list(game.legal_commands()) == [Play(player="Anna", card=Card.COUNTESS)]
     events = game.apply(Play(player="Anna", card=Card.COUNTESS))
     assert CardPlayed(player="Anna", card=Card.COUNTESS) in events
@@ -768,10 +650,10 @@ def test_llc_first_player_not_at_the_table_is_refused() -> None:
 @pytest.mark.ruling("LLC-NEXT-FIRST-TIE")
 def test_llc_next_first_tie_the_winner_starts_the_next_round() -> None:
     """The winner of a classic round starts the next; naming the loser is refused."""
-    game = anna_alone_table(3)
+    game = anna_alone_table(3, "classic")
     anna_wins_alone(game)
     assert list(game.legal_commands()) == [Deal(first="Anna")]
-    refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
     events = game.apply(Deal())
     (started,) = of_type(events, RoundStarted)
     assert started.first == "Anna"
@@ -781,22 +663,9 @@ def test_llc_next_first_tie_the_winner_starts_the_next_round() -> None:
 @pytest.mark.ruling("LLC-NEXT-FIRST-TIE")
 def test_llc_next_first_tie_the_tie_break_winner_alone_starts() -> None:
     """A tie settled by discards leaves one winner, who alone may start the next round."""
-    game = showdown_of_princes(
-        [
-            "Countess",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Priest",
-            "Handmaid",
-            "Priest",
-            "Handmaid",
-            "Guard",
-        ]
-    )
+    game = showdown_of_princes(ANNA_AHEAD_PILE)
     assert game.state.round_winners == ("Anna",)
-    refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
     game.apply(Deal())
     assert game.state.player_to_act == "Anna"
 
@@ -834,7 +703,7 @@ def test_llc_next_first_tie_default_is_a_seeded_random_tied_winner() -> None:
 def test_llc_no_spy_token_in_whole_random_games() -> None:
     """Whole classic games played at random never award a Spy token."""
     for seed, players in enumerate([2, 3, 4, 2, 3, 4]):
-        game = Game.new(NAMES[:players], edition="classic", seed=seed, first="Anna")
+        game = Game.new(PLAYERS[:players], edition="classic", seed=seed, first="Anna")
         chooser = random.Random(seed)
         while not game.state.game_over:
             legal = game.legal_commands()
@@ -863,7 +732,7 @@ def test_llc_no_spy_even_the_showdown_awards_only_the_round() -> None:
 @pytest.mark.ruling("LLC-NO-SPY")
 def test_llc_no_spy_the_lone_survivor_gets_one_token() -> None:
     """A classic lone survivor gains exactly one token."""
-    game = anna_alone_table(4)
+    game = anna_alone_table(4, "classic")
     events = anna_wins_alone(game)
     assert of_type(events, TokenAwarded) == [
         TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1)

@@ -3,35 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import FORCED_RULING, assert_refused, both_editions, table
 
 from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
-    Command,
-    Game,
     HandDiscarded,
-    IllegalCommandError,
     Play,
     Reason,
 )
-
-FORCED_RULING = {"2019": "LL19-COUNTESS-FORCED", "classic": "LLC-COUNTESS-FORCED"}
-"""The ruling a refusal cites: the classic edition files the Countess rule under its own id."""
-
-
-def assert_refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
-    """``command`` is refused with ``reason`` under ``ruling``, and nothing changes."""
-    before, log = game.state, game.log
-    refusal = game.check(command)
-    assert refusal is not None
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as raised:
-        game.apply(command)
-    assert (raised.value.reason, raised.value.ruling) == (reason, ruling)
-    assert game.state == before
-    assert game.log == log
 
 
 @both_editions

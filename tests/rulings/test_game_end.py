@@ -5,103 +5,33 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tables import both_editions, layout, table
+from tables import (
+    PLAYERS,
+    baron_against_king,
+    both_editions,
+    cards_on_table,
+    layout,
+    play_to_showdown,
+    table,
+    tie_table,
+)
 
 from loveletter import (
     Card,
-    Choose,
     Deal,
-    Draw,
-    Event,
     Game,
     GameEnded,
     IllegalCommandError,
     Phase,
     Play,
-    PlayerKnockedOut,
     Reason,
-    RoundEnd,
     RoundEnded,
     RoundStarted,
     SetupError,
-    State,
     TokenAwarded,
     TokenReason,
     edition,
 )
-
-PLAYERS = ("Anna", "Ben", "Carla", "Dan", "Eve", "Finn")
-TIE_PILE = ["Guard", "Guard", "Priest", "Priest", "Baron", "Baron", "Handmaid", "Handmaid"]
-TIE_PILE += ["Guard", "Guard"]
-
-
-def play_turn_quietly(game: Game) -> tuple[Event, ...]:
-    """One whole turn: the player to act draws if need be and plays the card just drawn,
-    so that nobody is knocked out and every kept card stays where it is."""
-    state = game.state
-    player = state.player_to_act
-    assert player is not None
-    events: list[Event] = []
-    if state.phase is Phase.DRAW:
-        events += game.apply(Draw(player=player))
-        state = game.state
-    kept, drawn = state.hand(player)
-    value = state.edition.value
-    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
-    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
-    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
-    target: str | None = None
-    guess: Card | None = None
-    if drawn is Card.GUARD and others:
-        target = others[0]
-        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
-    elif drawn is Card.PRIEST and others:
-        target = others[0]
-    elif drawn in (Card.BARON, Card.KING) and others:
-        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
-        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
-        target = equal[0]
-    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        returned = game.state.hand(player)[1:]
-        events += game.apply(Choose(player=player, keep=kept, returned=returned))
-    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
-    return tuple(events)
-
-
-def play_out(game: Game) -> list[Event]:
-    """Quiet turns until the round is over; the round must end at a showdown."""
-    events: list[Event] = []
-    while not game.state.round_over:
-        events += play_turn_quietly(game)
-    assert [e.end for e in events if isinstance(e, RoundEnded)] == [RoundEnd.SHOWDOWN]
-    return events
-
-
-def tie_table(edition_name: str, **kwargs: object) -> Game:
-    """Anna and Ben hold a Prince each, over a pile that cannot change their hands.
-
-    In the classic edition their discards add up to 11 each, so the tie stands there too.
-    """
-    return table(
-        hands={"Anna": "Prince", "Ben": "Prince"},
-        pile=TIE_PILE,
-        face_up=["Princess", "King", "Countess"],
-        set_aside="Guard",
-        edition_name=edition_name,
-        **kwargs,  # type: ignore[arg-type]
-    )
-
-
-def baron_against_king(pile: list[str], **kwargs: object) -> Game:
-    """2019, two players: Anna keeps a Baron, Ben a King (and wins); ``pile`` tops the pile."""
-    return table(
-        hands={"Anna": "Baron", "Ben": "King"},
-        pile=pile,
-        face_up=["Baron", "Prince", "Prince"],
-        set_aside="Princess",
-        **kwargs,  # type: ignore[arg-type]
-    )
 
 
 def anna_knocks_out_ben(edition_name: str = "2019", **kwargs: object) -> Game:
@@ -129,19 +59,6 @@ def carla_outlasts_everyone(edition_name: str, **kwargs: object) -> Game:
     game.apply(Play(player="Ben", card=Card.BARON, target="Carla"))
     assert game.state.round_winners == ("Carla",)
     return game
-
-
-def cards_on_table(state: State) -> Counter[Card]:
-    """Every card of the round, wherever it lies."""
-    cards: Counter[Card] = Counter(state.draw_pile)
-    cards.update(state.face_up)
-    if state.set_aside is not None:
-        cards[state.set_aside] += 1
-    for hand in state.hands:
-        cards.update(hand)
-    for discards in state.discards:
-        cards.update(discards)
-    return cards
 
 
 def refusal_of(game: Game, command: Deal) -> tuple[Reason, str]:
@@ -234,7 +151,7 @@ def test_ll19_game_shared_win_everyone_at_the_target_wins_together(edition_name:
     """Two tied round winners reach the target together and win the game together."""
     target = edition(edition_name).target(players=2)
     game = tie_table(edition_name, tokens={"Anna": target - 1, "Ben": target - 1})
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.round_winners == ("Anna", "Ben")
     assert game.state.phase is Phase.GAME_OVER
     assert game.state.game_winners == ("Anna", "Ben")
@@ -251,7 +168,7 @@ def test_ll19_game_shared_win_whatever_the_totals() -> None:
         set_aside="Countess",
         tokens={"Anna": 5, "Ben": 5},
     )
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.spy_bonus == "Ben"
     assert game.state.tokens == (6, 7)
     assert game.state.game_winners == ("Anna", "Ben")
@@ -262,7 +179,7 @@ def test_ll19_game_shared_win_whatever_the_totals() -> None:
 def test_ll19_game_shared_win_with_a_spy_token_and_a_round_win() -> None:
     """Anna reaches the target with the Spy token, Ben with the round: they win together."""
     game = baron_against_king(["Spy", "Guard", "Spy"], tokens={"Anna": 5, "Ben": 5})
-    play_out(game)
+    play_to_showdown(game)
     assert game.state.round_winners == ("Ben",)
     assert game.state.spy_bonus == "Anna"
     assert game.state.game_winners == ("Anna", "Ben")
@@ -275,7 +192,7 @@ def test_ll19_game_shared_win_with_a_spy_token_and_a_round_win() -> None:
 def test_ll19_game_spy_reaches_the_spy_token_alone_wins_the_game() -> None:
     """Anna loses the showdown, but her Spy token is her sixth: she wins the game alone."""
     game = baron_against_king(["Spy", "Guard", "Spy"], tokens={"Anna": 5, "Ben": 2})
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.round_winners == ("Ben",)
     assert game.state.tokens == (6, 3)
     assert game.state.phase is Phase.GAME_OVER
@@ -310,7 +227,7 @@ def test_ll19_next_first_winner_of_a_showdown_starts(edition_name: str) -> None:
         set_aside="Princess",
         edition_name=edition_name,
     )
-    play_out(game)
+    play_to_showdown(game)
     assert game.state.next_first == ("Ben",)
     game.apply(Deal(first="Ben"))
     assert game.state.player_to_act == "Ben"
@@ -325,12 +242,12 @@ def test_ll19_next_first_tie_random_one_of_the_tied_winners_starts() -> None:
     picks = []
     for seed in range(12):
         game = tie_table("2019", seed=seed)
-        play_out(game)
+        play_to_showdown(game)
         assert list(game.legal_commands()) == [Deal(first="Anna"), Deal(first="Ben")]
         game.apply(Deal())
         picks.append(game.state.player_to_act)
         again = tie_table("2019", seed=seed)
-        play_out(again)
+        play_to_showdown(again)
         again.apply(Deal())
         assert again.state.player_to_act == picks[-1]
     assert set(picks) == {"Anna", "Ben"}
@@ -344,7 +261,7 @@ def test_ll19_next_first_tie_random_the_caller_may_pick_a_tied_winner_only() -> 
         pile=["King", "Baron"],
         set_aside="Princess",
     )
-    play_out(game)
+    play_to_showdown(game)
     assert game.state.next_first == ("Anna", "Ben")
     assert refusal_of(game, Deal(first="Carla")) == (Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
     game.apply(Deal(first="Ben"))
@@ -358,7 +275,7 @@ def test_ll19_next_first_tie_random_the_caller_may_pick_a_tied_winner_only() -> 
 def test_ll19_next_first_spy_earner_not_the_spy_token_does_not_start() -> None:
     """Anna earned only the Spy token: Ben, the round's winner, starts the next round."""
     game = baron_against_king(["Spy", "Guard", "Spy"])
-    play_out(game)
+    play_to_showdown(game)
     assert game.state.spy_bonus == "Anna"
     assert game.state.next_first == ("Ben",)
     assert list(game.legal_commands()) == [Deal(first="Ben")]

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import assert_refused, both_editions, table
 
 from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
-    Command,
-    Game,
     GuardGuessed,
-    IllegalCommandError,
     InvalidCommandError,
     KnockOutCause,
     Play,
@@ -22,19 +19,6 @@ from loveletter import (
     Shown,
 )
 from loveletter.serialization import command_from_data
-
-
-def assert_refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
-    """``command`` is refused with ``reason`` under ``ruling``, and nothing changes."""
-    before, log = game.state, game.log
-    refusal = game.check(command)
-    assert refusal is not None
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as raised:
-        game.apply(command)
-    assert (raised.value.reason, raised.value.ruling) == (reason, ruling)
-    assert game.state == before
-    assert game.log == log
 
 
 def guard_play(guess: str | int) -> dict[str, object]:

@@ -3,76 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import assert_refused, both_editions, play_drawn_cards, table
 
 from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
-    Choose,
-    Command,
-    Draw,
     Event,
     Game,
-    IllegalCommandError,
-    Phase,
     Play,
     PlayerProtected,
     ProtectionEnded,
     Reason,
     RoundEnd,
     RoundEnded,
-    State,
     TokenAwarded,
     TokenReason,
 )
-
-
-def assert_refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
-    """``command`` is refused with ``reason`` under ``ruling``, and nothing changes."""
-    before, log = game.state, game.log
-    refusal = game.check(command)
-    assert refusal is not None
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as raised:
-        game.apply(command)
-    assert (raised.value.reason, raised.value.ruling) == (reason, ruling)
-    assert game.state == before
-    assert game.log == log
-
-
-def _harmless(state: State, command: Play) -> bool:
-    """Whether ``command`` changes nothing but the played card's place (and protection)."""
-    if command.card in (Card.SPY, Card.PRIEST, Card.HANDMAID, Card.CHANCELLOR, Card.COUNTESS):
-        return True
-    if command.card is Card.GUARD:
-        return command.target is None or command.guess not in state.hand(command.target)
-    return command.card in (Card.BARON, Card.KING) and command.target is None
-
-
-def play_drawn_cards(game: Game, turns: int) -> tuple[Event, ...]:
-    """Play ``turns`` turns in which each player plays the card they just drew, harmlessly.
-
-    A Guard names a card its target does not hold, a Baron or King is only played when
-    nobody can be chosen, and a Chancellor keeps the card held before and returns the
-    drawn ones in the order drawn. Returns the events of the last command.
-    """
-    events: tuple[Event, ...] = ()
-    for _ in range(turns):
-        if game.state.phase is Phase.DRAW:
-            game.apply(Draw(player=game.state.player_to_act or ""))
-        state = game.state
-        player = state.player_to_act or ""
-        kept, drawn = state.hand(player)
-        plays = [c for c in game.legal_commands() if isinstance(c, Play) and c.card is drawn]
-        harmless = [c for c in plays if _harmless(state, c)]
-        assert harmless, f"the test's deal makes {player} play {drawn} with an effect"
-        events = game.apply(harmless[0])
-        if game.state.phase is Phase.CHOOSE:
-            returned = game.state.hand(player)[1:]
-            events = game.apply(Choose(player=player, keep=kept, returned=returned))
-    return events
-
 
 # -- LL19-HANDMAID-PROTECT ---------------------------------------------------------------
 

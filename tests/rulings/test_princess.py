@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import both_editions, knock_outs, table
 
 from loveletter import (
     Card,
@@ -22,12 +22,6 @@ from loveletter import (
     RoundEnded,
     Shown,
 )
-
-
-def knock_outs(events: tuple[object, ...]) -> list[tuple[str, KnockOutCause]]:
-    """Who was knocked out, and why, in order."""
-    return [(e.player, e.cause) for e in events if isinstance(e, PlayerKnockedOut)]
-
 
 # -- LL19-PRINCESS-PLAY-OUT --------------------------------------------------------------
 

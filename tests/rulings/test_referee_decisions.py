@@ -7,11 +7,23 @@ which only the 2019 edition has.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import attrs
 import pytest
-from tables import both_editions, table
+from tables import (
+    FORCED_RULING,
+    PLAYERS,
+    STILL_TIED_PILE,
+    anna_alone_table,
+    anna_protected,
+    anna_wins_alone,
+    assert_refused,
+    both_editions,
+    of_type,
+    play_out,
+    showdown_of_princes,
+    table,
+)
 
 from loveletter import (
     Card,
@@ -23,7 +35,6 @@ from loveletter import (
     Deal,
     Draw,
     DrawSource,
-    Event,
     Game,
     GameEnded,
     GuardGuessed,
@@ -31,7 +42,6 @@ from loveletter import (
     HandsCompared,
     HandSeen,
     HandsTraded,
-    IllegalCommandError,
     InconsistentStateError,
     KnockOutCause,
     Layout,
@@ -46,7 +56,6 @@ from loveletter import (
     SetupError,
     Shown,
     State,
-    Targeting,
     TokenAwarded,
     TokenReason,
     edition,
@@ -58,97 +67,10 @@ from loveletter.serialization import UnknownCardError, command_from_data
 # -- helpers -----------------------------------------------------------------------------
 
 
-def refused(game: Game, command: Command, reason: Reason, ruling: str) -> None:
-    """Assert that ``command`` is refused with ``reason`` and ``ruling`` and changes nothing."""
-    before = game.state
-    refusal = game.check(command)
-    assert refusal is not None, f"{command} was accepted"
-    assert (refusal.reason, refusal.ruling) == (reason, ruling)
-    with pytest.raises(IllegalCommandError) as error:
-        game.apply(command)
-    assert (error.value.reason, error.value.ruling) == (reason, ruling)
-    assert game.state == before
-
-
-def of_type(events: Sequence[Event], kind: type) -> list[Event]:
-    """The events of one kind, in order."""
-    return [event for event in events if isinstance(event, kind)]
-
-
 def other_than(state: State, player: str) -> str:
     """The other player at a two-player table."""
     (other,) = (p for p in state.players if p != player)
     return other
-
-
-def quiet_turn(game: Game) -> tuple[Event, ...]:
-    """The player to act plays the card just drawn so that nobody's kept card changes.
-
-    A Guard names a card its target does not hold, a Priest looks, a Baron or King
-    acts on equal cards (the table is built so), a Chancellor returns what it drew.
-    """
-    state = game.state
-    me = state.player_to_act
-    assert me is not None
-    assert state.phase is Phase.PLAY
-    _, drawn = state.hand(me)
-    if drawn in (Card.PRINCE, Card.PRINCESS):
-        raise ValueError(f"{me} drew a {drawn}: the table is not built for quiet turns")
-    others = [p for p in state.in_round if p != me and not state.is_protected(p)]
-    target = None
-    guess = None
-    if state.edition.targeting[drawn] is Targeting.OTHER and others:
-        target = others[0]
-        if drawn is Card.GUARD:
-            guess = next(c for c in state.edition.guesses if c not in state.hand(target))
-    events = game.apply(Play(player=me, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        kept_card, *returned = game.state.hand(me)
-        events += game.apply(Choose(player=me, keep=kept_card, returned=returned))
-    assert not of_type(events, PlayerKnockedOut), "a quiet turn knocked a player out"
-    return events
-
-
-def quiet_until(game: Game, *, pile_left: int = 0) -> None:
-    """Play quiet turns until the player to act has drawn and ``pile_left`` cards remain."""
-    while not game.state.round_over and len(game.state.draw_pile) > pile_left:
-        quiet_turn(game)
-
-
-def quiet_to_round_end(game: Game) -> None:
-    """Play quiet turns until the round is over."""
-    while not game.state.round_over:
-        quiet_turn(game)
-
-
-ANNA_ALONE_HANDS = {"Anna": "Handmaid", "Ben": "Priest", "Carla": "Princess", "Dan": "Guard"}
-ANNA_ALONE_PILE = ["Guard", "Guard", "Baron"]
-
-
-def anna_alone_table(
-    players: int, edition_name: str, *, tokens: dict[str, int] | None = None, **kw: object
-) -> Game:
-    """A table of 2 to 4 players where :func:`anna_wins_alone` knocks everyone else out."""
-    names = list(ANNA_ALONE_HANDS)[:players]
-    return table(
-        hands={name: ANNA_ALONE_HANDS[name] for name in names},
-        pile=ANNA_ALONE_PILE[: players - 1],
-        edition_name=edition_name,
-        tokens=tokens,
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def anna_wins_alone(game: Game) -> tuple[Event, ...]:
-    """Anna's Guard knocks Ben out, Carla plays her Princess, Dan loses a Baron to Anna."""
-    players = game.state.players
-    events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
-    if "Carla" in players:
-        events += game.apply(Play(player="Carla", card=Card.PRINCESS))
-    if "Dan" in players:
-        events += game.apply(Play(player="Dan", card=Card.BARON, target="Anna"))
-    assert game.state.round_winners == ("Anna",)
-    return events
 
 
 def tied_three_player_round(edition_name: str, *, seed: int = 0) -> Game:
@@ -182,7 +104,7 @@ def tied_three_player_round(edition_name: str, *, seed: int = 0) -> Game:
         seed=seed,
     )
     game.apply(Play(player="Anna", card=Card.GUARD, target="Carla", guess=Card.PRINCESS))
-    quiet_to_round_end(game)
+    play_out(game)
     assert game.state.outcome is not None
     assert game.state.outcome.end is RoundEnd.SHOWDOWN
     assert game.state.round_winners == ("Anna", "Ben")
@@ -221,7 +143,7 @@ def test_ll19_q01_guard_may_name_every_card_of_the_edition_but_guard(edition_nam
     for card in ed.cards - {Card.GUARD}:
         play = Play(player="Anna", card=Card.GUARD, target="Ben", guess=card)
         assert game.check(play) is None, card
-    refused(
+    assert_refused(
         game,
         Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD),
         Reason.GUESS_GUARD,
@@ -295,7 +217,7 @@ def test_ll19_q01_names_the_classic_edition_lacks_are_refused(name: str) -> None
         pile=["Guard"],
         edition_name="classic",
     )
-    refused(
+    assert_refused(
         game,
         Play(player="Anna", card=Card.GUARD, target="Ben", guess=name),
         Reason.UNKNOWN_CARD,
@@ -372,7 +294,7 @@ def test_ll19_q01_value_one_means_guard_and_is_refused(edition_name: str) -> Non
         data = {"play": {"player": "Anna", "card": "Guard", "target": "Ben", "guess": value}}
         command = command_from_data(data, ed)
         assert command == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD)
-        refused(game, command, Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD")
+        assert_refused(game, command, Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD")
 
 
 @both_editions
@@ -453,7 +375,7 @@ def test_ll19_q03_one_player_may_hold_more_than_13(edition_name: str) -> None:
 def test_ll19_q04_a_prince_on_an_empty_pile_ends_the_round(edition_name: str) -> None:
     """A Prince on the turn that emptied the pile takes the set-aside card; the round then ends."""
     game = table(**LAST_CARD_TABLES[edition_name], bottom=["Prince"], edition_name=edition_name)
-    quiet_until(game)
+    play_out(game, until_pile=0)
     state = game.state
     last = state.player_to_act
     assert last is not None
@@ -500,7 +422,7 @@ def test_ll19_q05_no_card_may_choose_a_knocked_out_player(edition_name: str, car
     assert game.state.is_out("Ben")
     assert game.state.player_to_act == "Carla"
     guess = Card.PRIEST if card == "Guard" else None
-    refused(
+    assert_refused(
         game,
         Play(player="Carla", card=card, target="Ben", guess=guess),
         Reason.TARGET_OUT,
@@ -521,7 +443,7 @@ def test_ll19_q06_chancellor_with_one_card_in_the_pile_returns_one() -> None:
         face_up=["Prince", "Prince", "Chancellor"],
         bottom=["Chancellor", "Guard"],
     )
-    quiet_until(game, pile_left=1)
+    play_out(game, until_pile=1)
     state = game.state
     me = state.player_to_act
     assert me is not None
@@ -533,7 +455,7 @@ def test_ll19_q06_chancellor_with_one_card_in_the_pile_returns_one() -> None:
     assert game.state.phase is Phase.CHOOSE
     assert game.state.draw_pile == ()
     assert sorted(game.state.hand(me), key=str) == sorted((kept, Card.GUARD), key=str)
-    refused(
+    assert_refused(
         game,
         Choose(player=me, keep=kept, returned=()),
         Reason.BAD_CHOICE,
@@ -578,7 +500,7 @@ def test_ll19_q07_chancellor_cannot_refill_an_empty_pile() -> None:
         face_up=["Prince", "Prince", "Chancellor"],
         bottom=["Chancellor"],
     )
-    quiet_until(game)
+    play_out(game, until_pile=0)
     state = game.state
     me = state.player_to_act
     assert me is not None
@@ -596,19 +518,6 @@ def test_ll19_q07_chancellor_cannot_refill_an_empty_pile() -> None:
 # -- LL19-Q08 and Q09: protected players and cards with no target ------------------------
 
 
-def anna_protected(edition_name: str, bens_card: str, bens_draw: str = "Priest") -> Game:
-    """Two players; Anna has just played a Handmaid, Ben holds ``bens_card`` and his draw."""
-    game = table(
-        hands={"Anna": "Guard", "Ben": bens_card},
-        pile=["Handmaid", bens_draw],
-        edition_name=edition_name,
-    )
-    game.apply(Play(player="Anna", card=Card.HANDMAID))
-    assert game.state.is_protected("Anna")
-    assert game.state.hand("Ben") == (Card[bens_card.upper()], Card[bens_draw.upper()])
-    return game
-
-
 @both_editions
 @pytest.mark.ruling("LL19-Q08")
 def test_ll19_q08_choosing_a_protected_player_is_refused(edition_name: str) -> None:
@@ -619,13 +528,15 @@ def test_ll19_q08_choosing_a_protected_player_is_refused(edition_name: str) -> N
         edition_name=edition_name,
     )
     game.apply(Play(player="Anna", card=Card.HANDMAID))
-    refused(
+    assert_refused(
         game,
         Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRIEST),
         Reason.TARGET_PROTECTED,
         "LL19-TARGET-PROTECTED",
     )
-    refused(game, Play(player="Ben", card=Card.GUARD), Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER")
+    assert_refused(
+        game, Play(player="Ben", card=Card.GUARD), Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER"
+    )
     events = game.apply(Play(player="Ben", card=Card.GUARD, target="Carla", guess=Card.PRINCE))
     assert GuardGuessed(player="Ben", target="Carla", guess=Card.PRINCE, hit=False) in events
 
@@ -654,7 +565,7 @@ def test_ll19_q09_card_with_no_legal_target_is_played_without_target(
     played = Card[card.upper()]
     plays = [c for c in game.legal_commands() if isinstance(c, Play) and c.card is played]
     assert plays == [Play(player="Ben", card=played)]
-    refused(
+    assert_refused(
         game,
         Play(
             player="Ben", card=played, target="Ben", guess=Card.PRIEST if card == "Guard" else None
@@ -688,8 +599,10 @@ def test_ll19_q09_prince_always_has_a_target_its_own_player(edition_name: str) -
         c for c in game.legal_commands() if isinstance(c, Play) and c.card is Card.PRINCE
     ]
     assert prince_plays == [Play(player="Ben", card=Card.PRINCE, target="Ben")]
-    refused(game, Play(player="Ben", card=Card.PRINCE), Reason.TARGET_REQUIRED, "LL19-TARGET-ANY")
-    refused(
+    assert_refused(
+        game, Play(player="Ben", card=Card.PRINCE), Reason.TARGET_REQUIRED, "LL19-TARGET-ANY"
+    )
+    assert_refused(
         game,
         Play(player="Ben", card=Card.PRINCE, target="Anna"),
         Reason.TARGET_PROTECTED,
@@ -717,7 +630,7 @@ def test_ll19_q10_protection_ends_when_play_passes_back_before_the_draw(
         edition_name=edition_name,
     )
     game.apply(Play(player="Anna", card=Card.HANDMAID))
-    refused(
+    assert_refused(
         game,
         Play(player="Ben", card=Card.PRIEST, target="Anna"),
         Reason.TARGET_PROTECTED,
@@ -725,7 +638,7 @@ def test_ll19_q10_protection_ends_when_play_passes_back_before_the_draw(
     )
     game.apply(Play(player="Ben", card=Card.PRIEST, target="Carla"))
     assert game.state.is_protected("Anna")
-    refused(
+    assert_refused(
         game,
         Play(player="Carla", card=Card.GUARD, target="Anna", guess=Card.PRIEST),
         Reason.TARGET_PROTECTED,
@@ -773,7 +686,7 @@ def test_ll19_q11_all_who_reach_the_target_win_whatever_their_totals() -> None:
         tokens={"Anna": 3, "Ben": 3},
         target=4,
     )
-    quiet_to_round_end(game)
+    play_out(game)
     state = game.state
     assert state.round_winners == ("Anna", "Ben")
     assert state.spy_bonus == "Anna"
@@ -786,26 +699,7 @@ def test_ll19_q11_all_who_reach_the_target_win_whatever_their_totals() -> None:
 @pytest.mark.ruling("LL19-Q11")
 def test_ll19_q11_classic_tied_winners_reach_the_target_together() -> None:
     """Two classic players still tied after the tie-break both reach 7 and win together."""
-    game = table(
-        hands={"Anna": "Prince", "Ben": "Prince"},
-        pile=[
-            "Countess",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Guard",
-            "Priest",
-            "Priest",
-            "Handmaid",
-            "Guard",
-            "Handmaid",
-        ],
-        set_aside="Princess",
-        face_up=["Baron", "Baron", "King"],
-        tokens={"Anna": 6, "Ben": 6},
-        edition_name="classic",
-    )
-    quiet_to_round_end(game)
+    game = showdown_of_princes(STILL_TIED_PILE, tokens={"Anna": 6, "Ben": 6})
     assert game.state.round_winners == ("Anna", "Ben")
     assert game.state.tokens == (7, 7)
     assert game.state.game_winners == ("Anna", "Ben")
@@ -833,7 +727,7 @@ def test_ll19_q12_caller_picks_the_next_starter_among_tied_winners(edition_name:
 def test_ll19_q12_naming_a_non_winner_to_start_is_refused(edition_name: str) -> None:
     """Naming a player who did not win the round to start the next one is refused."""
     game = tied_three_player_round(edition_name)
-    refused(game, Deal(first="Carla"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert_refused(game, Deal(first="Carla"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
 
 
 @both_editions
@@ -925,8 +819,6 @@ def test_ll19_q14_the_same_seed_deals_the_same_round(edition_name: str) -> None:
 
 # -- LL19-Q15: player counts -------------------------------------------------------------
 
-NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-
 
 @pytest.mark.parametrize(
     ("edition_name", "count"),
@@ -938,7 +830,7 @@ def test_ll19_q15_player_counts_outside_the_edition_are_refused(
 ) -> None:
     """A table with too few or too many players for the edition cannot be set up."""
     with pytest.raises(SetupError) as error:
-        Game.new(NAMES[:count], edition=edition_name, seed=1, first=NAMES[0])
+        Game.new(PLAYERS[:count], edition=edition_name, seed=1, first=PLAYERS[0])
     assert error.value.ruling == "LL19-Q15"
 
 
@@ -951,8 +843,8 @@ def test_ll19_q15_player_counts_inside_the_edition_are_accepted(
     edition_name: str, count: int
 ) -> None:
     """Every player count in the edition's range sets up a table."""
-    game = Game.new(NAMES[:count], edition=edition_name, seed=1, first="Anna")
-    assert game.state.players == tuple(NAMES[:count])
+    game = Game.new(PLAYERS[:count], edition=edition_name, seed=1, first="Anna")
+    assert game.state.players == tuple(PLAYERS[:count])
 
 
 # -- LL19-Q16: what counts for the Spy token (2019) --------------------------------------
@@ -1059,7 +951,7 @@ def test_ll19_q17_last_opponent_out_on_the_last_turn_is_a_lone_survivor_win(
     game = table(
         **layouts[edition_name], set_aside="Princess", bottom=["Guard"], edition_name=edition_name
     )
-    quiet_until(game)
+    play_out(game, until_pile=0)
     state = game.state
     last = state.player_to_act
     assert last is not None
@@ -1207,7 +1099,7 @@ def test_ll19_q19_commands_between_rounds_are_refused_round_over(edition_name: s
     anna_wins_alone(game)
     assert game.state.phase is Phase.ROUND_OVER
     for command in round_and_game_commands():
-        refused(game, command, Reason.ROUND_OVER, "LL19-Q19")
+        assert_refused(game, command, Reason.ROUND_OVER, "LL19-Q19")
     assert list(game.legal_commands()) == [Deal(first="Anna")]
     assert game.check(Deal()) is None
 
@@ -1220,7 +1112,7 @@ def test_ll19_q19_commands_after_the_game_are_refused_game_over(edition_name: st
     anna_wins_alone(game)
     assert game.state.phase is Phase.GAME_OVER
     for command in [*round_and_game_commands(), Deal(), Deal(first="Anna")]:
-        refused(game, command, Reason.GAME_OVER, "LL19-Q19")
+        assert_refused(game, command, Reason.GAME_OVER, "LL19-Q19")
     assert list(game.legal_commands()) == []
 
 
@@ -1266,8 +1158,8 @@ def test_ll19_q20_countess_received_from_a_king_is_checked_on_the_next_own_turn(
     game.apply(Play(player="Ben", card=Card.PRIEST, target="Carla"))
     game.apply(Play(player="Carla", card=Card.HANDMAID))
     assert game.state.hand("Anna") == (Card.COUNTESS, Card.PRINCE)
-    expected = {"2019": "LL19-COUNTESS-FORCED", "classic": "LLC-COUNTESS-FORCED"}[edition_name]
-    refused(
+    expected = FORCED_RULING[edition_name]
+    assert_refused(
         game, Play(player="Anna", card=Card.PRINCE, target="Ben"), Reason.COUNTESS_FORCED, expected
     )
     assert list(game.legal_commands()) == [Play(player="Anna", card=Card.COUNTESS)]
@@ -1287,8 +1179,8 @@ def test_ll19_q20_king_received_from_a_prince_is_checked_on_the_next_own_turn(
     events = game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
     assert CardDrawn(player="Ben", card=Card.KING) in events
     assert game.state.hand("Ben") == (Card.KING, Card.COUNTESS)
-    expected = {"2019": "LL19-COUNTESS-FORCED", "classic": "LLC-COUNTESS-FORCED"}[edition_name]
-    refused(
+    expected = FORCED_RULING[edition_name]
+    assert_refused(
         game, Play(player="Ben", card=Card.KING, target="Carla"), Reason.COUNTESS_FORCED, expected
     )
     game.apply(Play(player="Ben", card=Card.COUNTESS))
@@ -1314,7 +1206,7 @@ def test_ll19_q21_round_summary_reveals_the_set_aside_card(edition_name: str) ->
 def test_ll19_q21_round_summary_has_no_set_aside_card_once_taken(edition_name: str) -> None:
     """Once a Prince has taken the set-aside card, the round summary has none to reveal."""
     game = table(**LAST_CARD_TABLES[edition_name], bottom=["Prince"], edition_name=edition_name)
-    quiet_until(game)
+    play_out(game, until_pile=0)
     last = game.state.player_to_act
     assert last is not None
     events = game.apply(Play(player=last, card=Card.PRINCE, target=last))
@@ -1335,7 +1227,7 @@ def test_ll19_q22_default_target_is_the_editions_table(edition_name: str) -> Non
     """Without a setting, the target is the edition's for the number of players."""
     ed = edition(edition_name)
     for count in range(ed.min_players, ed.max_players + 1):
-        game = Game.new(NAMES[:count], edition=edition_name, seed=1, first="Anna")
+        game = Game.new(PLAYERS[:count], edition=edition_name, seed=1, first="Anna")
         assert game.state.table.target == ed.target(players=count)
 
 

@@ -3,69 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import baron_against_king, both_editions, play_to_showdown, table, tie_table
 
 from loveletter import (
     Card,
-    Choose,
-    Draw,
     Event,
     Game,
-    Phase,
     Play,
-    PlayerKnockedOut,
     RoundEnd,
     RoundEnded,
     TokenAwarded,
     TokenReason,
 )
 from loveletter.views import view_for
-
-TIE_PILE = ["Guard", "Guard", "Priest", "Priest", "Baron", "Baron", "Handmaid", "Handmaid"]
-TIE_PILE += ["Guard", "Guard"]
-
-
-def play_turn_quietly(game: Game) -> tuple[Event, ...]:
-    """One whole turn: the player to act draws if need be and plays the card just drawn,
-    so that nobody is knocked out and every kept card stays where it is."""
-    state = game.state
-    player = state.player_to_act
-    assert player is not None
-    events: list[Event] = []
-    if state.phase is Phase.DRAW:
-        events += game.apply(Draw(player=player))
-        state = game.state
-    kept, drawn = state.hand(player)
-    value = state.edition.value
-    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
-    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
-    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
-    target: str | None = None
-    guess: Card | None = None
-    if drawn is Card.GUARD and others:
-        target = others[0]
-        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
-    elif drawn is Card.PRIEST and others:
-        target = others[0]
-    elif drawn in (Card.BARON, Card.KING) and others:
-        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
-        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
-        target = equal[0]
-    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        returned = game.state.hand(player)[1:]
-        events += game.apply(Choose(player=player, keep=kept, returned=returned))
-    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
-    return tuple(events)
-
-
-def play_out(game: Game) -> list[Event]:
-    """Quiet turns until the round is over; the round must end at a showdown."""
-    events: list[Event] = []
-    while not game.state.round_over:
-        events += play_turn_quietly(game)
-    assert [e.end for e in events if isinstance(e, RoundEnded)] == [RoundEnd.SHOWDOWN]
-    return events
 
 
 def awards(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, TokenReason, int]]:
@@ -82,29 +32,6 @@ def ended(events: list[Event] | tuple[Event, ...]) -> RoundEnded:
 def discard_total(game: Game, player: str) -> int:
     """The total value of the cards in front of ``player``."""
     return sum(game.state.edition.value[c] for c in game.state.discards_of(player))
-
-
-def tie_table(edition_name: str, **kwargs: object) -> Game:
-    """Anna and Ben hold a Prince each, over a pile that cannot change their hands."""
-    return table(
-        hands={"Anna": "Prince", "Ben": "Prince"},
-        pile=TIE_PILE,
-        face_up=["Princess", "King", "Countess"],
-        set_aside="Guard",
-        edition_name=edition_name,
-        **kwargs,  # type: ignore[arg-type]
-    )
-
-
-def baron_against_king(pile: list[str], **kwargs: object) -> Game:
-    """2019, two players: Anna keeps a Baron, Ben a King; ``pile`` is the top of the pile."""
-    return table(
-        hands={"Anna": "Baron", "Ben": "King"},
-        pile=pile,
-        face_up=["Baron", "Prince", "Prince"],
-        set_aside="Princess",
-        **kwargs,  # type: ignore[arg-type]
-    )
 
 
 def two_princes_and_carla(
@@ -137,7 +64,7 @@ def test_ll19_end_deck_empty_everyone_still_in_reveals_their_card(edition_name: 
     )
     game.apply(Play(player="Anna", card=Card.PRINCE, target="Carla"))
     assert game.state.is_out("Carla")
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ended(events).hands == (("Anna", Card.HANDMAID), ("Ben", Card.HANDMAID))
     for viewer in ("Anna", "Ben", "Carla", None):
         shown = view_for(game.state, viewer).shown
@@ -167,7 +94,7 @@ def test_ll19_end_highest_wins_the_highest_card_wins_the_showdown(
         set_aside=hidden[3],
         edition_name=edition_name,
     )
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ended(events).winners == (winner,)
     assert game.state.round_winners == (winner,)
     assert (winner, TokenReason.ROUND_WIN, 1) in awards(events)
@@ -179,7 +106,7 @@ def test_ll19_end_highest_wins_alone_among_three_players() -> None:
     game = two_princes_and_carla(
         "Princess", ["King", "Baron", "Guard", "Baron"], set_aside="Countess"
     )
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ended(events).hands == (
         ("Anna", Card.PRINCE),
         ("Ben", Card.PRINCE),
@@ -196,7 +123,7 @@ def test_ll19_end_highest_wins_alone_among_three_players() -> None:
 def test_ll19_end_tie_all_win_both_tied_players_win_a_token() -> None:
     """Two players tied for the highest card both win the round and gain a token each."""
     game = tie_table("2019")
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ended(events).winners == ("Anna", "Ben")
     assert game.state.round_winners == ("Anna", "Ben")
     assert game.state.spy_bonus is None
@@ -210,7 +137,7 @@ def test_ll19_end_tie_all_win_both_tied_players_win_a_token() -> None:
 def test_ll19_end_tie_all_win_a_lower_card_does_not_share_the_win() -> None:
     """Anna and Ben tie with Princes and win; Carla, lower, does not."""
     game = two_princes_and_carla("Baron", ["King", "Baron"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ended(events).hands == (
         ("Anna", Card.PRINCE),
         ("Ben", Card.PRINCE),
@@ -227,7 +154,7 @@ def test_ll19_end_tie_all_win_a_lower_card_does_not_share_the_win() -> None:
 def test_ll19_end_no_discard_tiebreak_tied_players_win_whatever_they_discarded() -> None:
     """In 2019 a tie stands, although the tied players' discards add up differently."""
     game = tie_table("2019")
-    play_out(game)
+    play_to_showdown(game)
     assert discard_total(game, "Anna") != discard_total(game, "Ben")
     assert game.state.round_winners == ("Anna", "Ben")
     assert game.state.tokens == (1, 1)
@@ -247,7 +174,7 @@ def test_ll19_end_token_per_winner_the_winner_gains_exactly_one(edition_name: st
         tokens={"Anna": 2, "Ben": 3},
         edition_name=edition_name,
     )
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 4)]
     assert game.state.tokens == (2, 4)
 
@@ -256,7 +183,7 @@ def test_ll19_end_token_per_winner_the_winner_gains_exactly_one(edition_name: st
 def test_ll19_end_token_per_winner_each_tied_winner_gains_one() -> None:
     """After a tie each winner gains exactly one token."""
     game = tie_table("2019", tokens={"Anna": 2, "Ben": 0})
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert awards(events) == [
         ("Anna", TokenReason.ROUND_WIN, 3),
         ("Ben", TokenReason.ROUND_WIN, 1),
@@ -286,7 +213,7 @@ def test_ll19_end_token_per_winner_a_last_survivor_gains_one(edition_name: str) 
 def test_ll19_spy_bonus_one_the_only_spy_player_gains_an_extra_token() -> None:
     """Carla alone played a Spy and is still in: she gains a token after the round's."""
     game = two_princes_and_carla("Spy", ["King", "Baron", "Spy", "Baron"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.discards_of("Carla")[0] is Card.SPY
     assert game.state.spy_bonus == "Carla"
     assert awards(events) == [
@@ -303,7 +230,7 @@ def test_ll19_spy_bonus_one_the_only_spy_player_gains_an_extra_token() -> None:
 def test_ll19_spy_bonus_and_win_the_round_winner_takes_two_tokens() -> None:
     """Ben wins the showdown and is the only Spy player: two tokens in all."""
     game = baron_against_king(["Guard", "Spy", "Guard", "Spy"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.round_winners == ("Ben",)
     assert game.state.spy_bonus == "Ben"
     assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1), ("Ben", TokenReason.SPY, 2)]
@@ -317,7 +244,7 @@ def test_ll19_spy_bonus_and_win_the_round_winner_takes_two_tokens() -> None:
 def test_ll19_spy_bonus_not_a_win_the_spy_player_is_no_round_winner() -> None:
     """Carla earns the Spy token but is not among the round's winners."""
     game = two_princes_and_carla("Spy", ["King", "Baron", "Spy", "Baron"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.spy_bonus == "Carla"
     assert ended(events).winners == ("Anna", "Ben")
     assert game.state.round_winners == ("Anna", "Ben")
@@ -331,7 +258,7 @@ def test_ll19_spy_bonus_not_a_win_the_spy_player_is_no_round_winner() -> None:
 def test_ll19_spy_bonus_both_one_token_two_spies_earn_one_token() -> None:
     """Anna plays both Spies and still gains a single Spy token."""
     game = baron_against_king(["Spy", "Guard", "Spy"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.discards_of("Anna")[:2] == (Card.SPY, Card.SPY)
     assert game.state.spy_bonus == "Anna"
     assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1), ("Anna", TokenReason.SPY, 1)]
@@ -345,7 +272,7 @@ def test_ll19_spy_bonus_both_one_token_two_spies_earn_one_token() -> None:
 def test_ll19_spy_bonus_cancel_two_spy_players_still_in_get_nothing() -> None:
     """Anna and Ben each played a Spy and are both still in: nobody gains the Spy token."""
     game = baron_against_king(["Spy", "Spy"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.discards_of("Anna")[0] is Card.SPY
     assert game.state.discards_of("Ben")[0] is Card.SPY
     assert game.state.spy_bonus is None
@@ -367,7 +294,7 @@ def test_ll19_spy_bonus_other_out_a_knocked_out_spy_player_does_not_cancel() -> 
     game.apply(Play(player="Ben", card=Card.SPY))
     game.apply(Play(player="Carla", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
     assert game.state.is_out("Ben")
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert game.state.round_winners == ("Anna", "Carla")
     assert game.state.spy_bonus == "Anna"
     assert awards(events) == [
@@ -384,7 +311,7 @@ def test_ll19_spy_bonus_other_out_a_knocked_out_spy_player_does_not_cancel() -> 
 def test_ll19_spy_bonus_needs_play_a_spy_held_at_the_end_does_not_count() -> None:
     """A Spy held to the showdown neither earns nor cancels: Anna, who played one, gains."""
     game = two_princes_and_carla("Spy", ["King", "Baron", "Guard", "Spy", "Baron"])
-    events = play_out(game)
+    events = play_to_showdown(game)
     assert ("Carla", Card.SPY) in ended(events).hands
     assert Card.SPY not in game.state.discards_of("Carla")
     assert game.state.spy_bonus == "Anna"

@@ -7,27 +7,23 @@ from collections import Counter
 
 import attrs
 import pytest
-from tables import both_editions, layout, table
+from tables import PLAYERS, both_editions, cards_on_table, layout, play_out, table
 
 from loveletter import (
     Card,
     CardDrawn,
-    Choose,
     Deal,
     Draw,
     DrawSource,
-    Event,
     Game,
     IllegalCommandError,
     Layout,
     Phase,
     Play,
-    PlayerKnockedOut,
     Reason,
     RoundEnded,
     RoundStarted,
     SetupError,
-    State,
     TokenAwarded,
     TokenReason,
     edition,
@@ -58,64 +54,6 @@ VALUES_2019 = {
     Card.COUNTESS: 8,
     Card.PRINCESS: 9,
 }
-PLAYERS = ("Anna", "Ben", "Carla", "Dan", "Eve", "Finn")
-
-
-def cards_on_table(state: State) -> Counter[Card]:
-    """Every card of the round, wherever it lies."""
-    cards: Counter[Card] = Counter(state.draw_pile)
-    cards.update(state.face_up)
-    if state.set_aside is not None:
-        cards[state.set_aside] += 1
-    for hand in state.hands:
-        cards.update(hand)
-    for discards in state.discards:
-        cards.update(discards)
-    return cards
-
-
-def play_turn_quietly(game: Game) -> tuple[Event, ...]:
-    """One whole turn: the player to act draws if need be and plays the card just drawn,
-    so that nobody is knocked out and every kept card stays where it is."""
-    state = game.state
-    player = state.player_to_act
-    assert player is not None
-    events: list[Event] = []
-    if state.phase is Phase.DRAW:
-        events += game.apply(Draw(player=player))
-        state = game.state
-    kept, drawn = state.hand(player)
-    value = state.edition.value
-    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
-    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
-    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
-    target: str | None = None
-    guess: Card | None = None
-    if drawn is Card.GUARD and others:
-        target = others[0]
-        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
-    elif drawn is Card.PRIEST and others:
-        target = others[0]
-    elif drawn in (Card.BARON, Card.KING) and others:
-        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
-        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
-        target = equal[0]
-    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        returned = game.state.hand(player)[1:]
-        events += game.apply(Choose(player=player, keep=kept, returned=returned))
-    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
-    return tuple(events)
-
-
-def play_out(game: Game, *, until_pile: int = -1) -> list[Event]:
-    """Quiet turns until the round is over, or until the pile holds ``until_pile`` cards."""
-    events: list[Event] = []
-    while not game.state.round_over and len(game.state.draw_pile) > until_pile:
-        events += play_turn_quietly(game)
-    return events
-
-
 # -- LL19-SETUP-DECK ---------------------------------------------------------------------
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, table
+from tables import TIE_PILE, both_editions, play_out, play_turn_quietly, table, tie_table
 
 from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
-    Choose,
     Draw,
-    Event,
     Game,
     GuardGuessed,
     HandsCompared,
@@ -26,69 +24,15 @@ from loveletter import (
     RoundEnded,
 )
 
-TIE_PILE = ["Guard", "Guard", "Priest", "Priest", "Baron", "Baron", "Handmaid", "Handmaid"]
-TIE_PILE += ["Guard", "Guard"]
 
+def tie_table_ending_in_a_guard(edition_name: str) -> Game:
+    """A :func:`tables.tie_table` whose last card is a Guard; players draw by command.
 
-def tie_table(edition_name: str, *, auto_draw: bool = True) -> Game:
-    """Two players who hold a Prince each, over a pile that cannot change their hands.
-
-    The classic pile is exactly ``TIE_PILE``; the 2019 pile ends with both Spies, both
-    Chancellors and a Guard, so that its last card is that Guard.
+    The classic pile ends with a Guard already; in 2019 the Guard goes under both Spies
+    and both Chancellors.
     """
-    pile = list(TIE_PILE)
-    if edition_name == "2019":
-        pile += ["Spy", "Spy", "Chancellor", "Chancellor", "Guard"]
-    return table(
-        hands={"Anna": "Prince", "Ben": "Prince"},
-        pile=pile,
-        face_up=["Princess", "King", "Countess"],
-        set_aside="Guard",
-        edition_name=edition_name,
-        auto_draw=auto_draw,
-    )
-
-
-def play_turn_quietly(game: Game) -> tuple[Event, ...]:
-    """One whole turn: the player to act draws if need be and plays the card just drawn,
-    so that nobody is knocked out and every kept card stays where it is."""
-    state = game.state
-    player = state.player_to_act
-    assert player is not None
-    events: list[Event] = []
-    if state.phase is Phase.DRAW:
-        events += game.apply(Draw(player=player))
-        state = game.state
-    kept, drawn = state.hand(player)
-    value = state.edition.value
-    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
-    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
-    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
-    target: str | None = None
-    guess: Card | None = None
-    if drawn is Card.GUARD and others:
-        target = others[0]
-        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
-    elif drawn is Card.PRIEST and others:
-        target = others[0]
-    elif drawn in (Card.BARON, Card.KING) and others:
-        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
-        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
-        target = equal[0]
-    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        returned = game.state.hand(player)[1:]
-        events += game.apply(Choose(player=player, keep=kept, returned=returned))
-    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
-    return tuple(events)
-
-
-def play_out(game: Game, *, until_pile: int = -1) -> list[Event]:
-    """Quiet turns until the round is over, or until the pile holds ``until_pile`` cards."""
-    events: list[Event] = []
-    while not game.state.round_over and len(game.state.draw_pile) > until_pile:
-        events += play_turn_quietly(game)
-    return events
+    bottom = ["Guard"] if edition_name == "2019" else []
+    return tie_table(edition_name, bottom=bottom, auto_draw=False)
 
 
 # -- LL19-TURN-ORDER ---------------------------------------------------------------------
@@ -254,7 +198,7 @@ def test_ll19_turn_end_check_the_round_ends_after_the_turn_that_empties_the_pile
     edition_name: str,
 ) -> None:
     """While cards remain the round goes on; the turn that leaves the pile empty ends it."""
-    game = tie_table(edition_name, auto_draw=False)
+    game = tie_table_ending_in_a_guard(edition_name)
     turns = 0
     while True:
         events = play_turn_quietly(game)
@@ -277,7 +221,7 @@ def test_ll19_turn_end_check_the_round_ends_after_the_turn_that_empties_the_pile
 @pytest.mark.ruling("LL19-TURN-LAST-CARD")
 def test_ll19_turn_last_card_its_drawer_still_plays_a_full_turn(edition_name: str) -> None:
     """Drawing the last card does not end the round: its drawer plays, with full effect."""
-    game = tie_table(edition_name, auto_draw=False)
+    game = tie_table_ending_in_a_guard(edition_name)
     play_out(game, until_pile=1)
     player = game.state.player_to_act
     assert player is not None
