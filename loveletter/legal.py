@@ -1,10 +1,11 @@
-"""The legal commands of a state, as a lazy sequence.
+"""The legal commands of a position, as a lazy sequence.
 
 :class:`LegalCommands` lists exactly what may be done now: every card the player to act
 may play with every target and every Guard guess, every Chancellor keep/return order,
 the draw, or the next round's deal. It is a :class:`~collections.abc.Sequence`: ``len``
 is computed without building the commands, indexing builds only the one asked for (so
-``random.choice(legal)`` is cheap), and ``in`` asks the referee rather than searching.
+``random.choice(legal)`` builds one command), and ``in`` compares with what is listed.
+It is a value: computed once, from the position it was made for.
 
 Between rounds it lists one :class:`~loveletter.commands.Deal` per player who may start
 the next round, without a layout (the referee shuffles). A ``Deal`` with an explicit
@@ -20,75 +21,108 @@ from typing import overload
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
-from loveletter.rules import countess
-from loveletter.rules.checks import refusal
-from loveletter.state import Phase, State
+from loveletter.state import Phase, Position
 
 __all__ = ["LegalCommands"]
 
 _Segment = tuple[Card, tuple[str | None, ...], tuple[Card | None, ...]]
 _NO_TARGET: tuple[str | None, ...] = (None,)
 _NO_GUESS: tuple[Card | None, ...] = (None,)
+_NONE, _ANY = Targeting.NONE, Targeting.ANY
+_GUARD, _COUNTESS = Card.GUARD, Card.COUNTESS
+_PLAY = Phase.PLAY
+
+_PLAYS: dict[tuple[str, Card, str | None, Card | None], Play] = {}
+_PLAYS_KEPT = 1 << 16
+
+
+def play_command(player: str, card: Card, target: str | None, guess: Card | None) -> Play:
+    """The :class:`~loveletter.commands.Play` with these fields, built once and shared.
+
+    Commands are immutable values, so one object can stand for every equal command. The
+    memo holds at most 65,536 of them and starts afresh when full.
+    """
+    key = (player, card, target, guess)
+    command = _PLAYS.get(key)
+    if command is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        command = _PLAYS[key] = Play(player=player, card=card, target=target, guess=guess)
+    return command
 
 
 class LegalCommands(Sequence[Command]):
-    """Every command the rules allow in ``state``, in a fixed order."""
+    """Every command the rules allow in a position, in a fixed order.
 
-    __slots__ = ("_items", "_length", "_player", "_segments", "_state")
+    Plays come card by card in hand order, then target by target in seat order, then
+    guess by guess in order of value. A segment is a card with its targets and guesses;
+    the plays are their products, built only when asked for.
+    """
 
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._items: tuple[Command, ...] | None = None
-        self._segments: list[_Segment] = []
+    __slots__ = ("_items", "_length", "_player", "_segments")
+
+    def __init__(self, position: Position) -> None:
+        phase = position.phase
+        if phase is _PLAY:
+            self._items: tuple[Command, ...] | None = None
+            self._plays(position)
+            return
         self._player = ""
-        phase = state.phase
-        if phase is Phase.PLAY:
-            self._plays(state)
-        elif phase is Phase.DRAW:
-            self._items = (Draw(player=state.table.players[state.to_act]),)
+        self._segments: tuple[_Segment, ...] = ()
+        if phase is Phase.DRAW:
+            items: tuple[Command, ...] = (Draw(player=position.table.players[position.to_act]),)
         elif phase is Phase.CHOOSE:
-            self._items = _choices(state)
-        elif phase is Phase.ROUND_OVER:
-            self._items = tuple(Deal(first=winner) for winner in state.round_winners)
+            items = _choices(position)
+        elif phase is Phase.ROUND_OVER and position.outcome is not None:
+            names = position.table.players
+            items = tuple(Deal(first=names[seat]) for seat in position.outcome.winners)
         else:
-            self._items = ()
-        self._length = (
-            len(self._items)
-            if self._items is not None
-            else sum(len(targets) * len(guesses) for _, targets, guesses in self._segments)
-        )
+            items = ()
+        self._items = items
+        self._length = len(items)
 
-    def _plays(self, state: State) -> None:
-        table = state.table
+    def _plays(self, position: Position) -> None:
+        table = position.table
         edition = table.edition
-        seat = state.to_act
+        seat = position.to_act
         names = table.players
-        self._player = names[seat]
-        hand = state.hands[seat]
-        out, protected = state.out, state.protected
-        others: tuple[str | None, ...] | None = None
-        for index, card in enumerate(hand):
-            if card in hand[:index] or countess.forces(edition, hand, card):
-                continue
-            targeting = edition.targeting[card]
-            if targeting is Targeting.NONE:
-                self._segments.append((card, _NO_TARGET, _NO_GUESS))
+        self._player = player = names[seat]
+        hand = position.hands[seat]
+        first, second = hand
+        cards = (first,) if first is second else hand
+        if _COUNTESS in hand and not edition.countess_forced_by.isdisjoint(hand):
+            cards = (_COUNTESS,)
+        targeting = edition.targeting
+        others: tuple[str, ...] | None = None
+        segments: list[_Segment] = []
+        length = 0
+        for card in cards:
+            aim = targeting[card]
+            if aim is _NONE:
+                segments.append((card, _NO_TARGET, _NO_GUESS))
+                length += 1
                 continue
             if others is None:
+                out, protected = position.out, position.protected
                 others = tuple(
-                    names[s]
-                    for s in range(len(out))
-                    if s != seat and not out[s] and not protected[s]
+                    [names[s] for s in range(len(out)) if not (s == seat or out[s] or protected[s])]
                 )
-            if targeting is Targeting.ANY:
-                targets = tuple(n for n in names if n in others or n == self._player)
-                self._segments.append((card, targets, _NO_GUESS))
+            if aim is _ANY:
+                targets = tuple([n for n in names if n == player or n in others])
+                segments.append((card, targets, _NO_GUESS))
+                length += len(targets)
             elif not others:
-                self._segments.append((card, _NO_TARGET, _NO_GUESS))
-            elif card is Card.GUARD:
-                self._segments.append((card, others, edition.guesses))
+                segments.append((card, _NO_TARGET, _NO_GUESS))
+                length += 1
+            elif card is _GUARD:
+                guesses = edition.guesses
+                segments.append((card, others, guesses))
+                length += len(others) * len(guesses)
             else:
-                self._segments.append((card, others, _NO_GUESS))
+                segments.append((card, others, _NO_GUESS))
+                length += len(others)
+        self._segments = tuple(segments)
+        self._length = length
 
     def __len__(self) -> int:
         return self._length
@@ -106,17 +140,16 @@ class LegalCommands(Sequence[Command]):
             return self._items[index]
         if index < 0:
             index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("legal command index out of range")
-        for card, targets, guesses in self._segments:
-            size = len(targets) * len(guesses)
-            if index < size:
-                target, guess = divmod(index, len(guesses))
-                return Play(
-                    player=self._player, card=card, target=targets[target], guess=guesses[guess]
-                )
-            index -= size
-        raise IndexError("legal command index out of range")  # pragma: no cover
+        if index >= 0:
+            for card, targets, guesses in self._segments:
+                count = len(guesses)
+                size = len(targets) * count
+                if index < size:
+                    return play_command(
+                        self._player, card, targets[index // count], guesses[index % count]
+                    )
+                index -= size
+        raise IndexError("legal command index out of range")
 
     def __iter__(self) -> Iterator[Command]:
         if self._items is not None:
@@ -126,26 +159,25 @@ class LegalCommands(Sequence[Command]):
         for card, targets, guesses in self._segments:
             for target in targets:
                 for guess in guesses:
-                    yield Play(player=player, card=card, target=target, guess=guess)
+                    yield play_command(player, card, target, guess)
 
     def __contains__(self, command: object) -> bool:
-        if isinstance(command, Deal):
-            return (
-                command.layout is None
-                and command.first is not None
-                and any(command == item for item in self)
-            )
-        if not isinstance(command, (Draw, Play, Choose)):
+        if self._items is not None:
+            return command in self._items
+        if not isinstance(command, Play) or command.player != self._player:
             return False
-        return refusal(self._state, command) is None
+        for card, targets, guesses in self._segments:
+            if card is command.card:
+                return command.target in targets and command.guess in guesses
+        return False
 
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
 
 
-def _choices(state: State) -> tuple[Command, ...]:
-    player = state.table.players[state.to_act]
-    hand = state.hands[state.to_act]
+def _choices(position: Position) -> tuple[Command, ...]:
+    player = position.table.players[position.to_act]
+    hand = position.hands[position.to_act]
     seen: dict[tuple[Card, tuple[Card, ...]], None] = {}
     for index, keep in enumerate(hand):
         rest = hand[:index] + hand[index + 1 :]

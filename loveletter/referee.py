@@ -29,10 +29,10 @@ from loveletter.errors import Reason, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
-from loveletter.rules import apply as apply_rules
-from loveletter.rules import refusal, start_game
+from loveletter.rules import begin, perform, refusal
 from loveletter.rules.round import rng
-from loveletter.state import State, Table
+from loveletter.rules.work import Work
+from loveletter.state import Phase, State, Table
 
 __all__ = ["Game", "Setup"]
 
@@ -131,18 +131,17 @@ def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout]:
 class Game:
     """A game in progress: its setup, its current state, and every command applied."""
 
-    __slots__ = ("_events", "_log", "_setup", "_state", "_states")
+    __slots__ = ("_events", "_log", "_setup", "_state", "_work")
 
     def __init__(self, setup: Setup) -> None:
         """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
         table, tokens, layout = _check_setup(setup)
-        state, events = start_game(
-            table, tokens=tokens, layout=layout, first=table.players.index(setup.first)
-        )
+        work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
         self._setup: Setup | None = setup
-        self._state = state
+        self._work = work
+        self._state: State | None = None
         self._log: list[Command] = []
-        self._events: list[Event] = list(events)
+        self._events: list[Event] = list(work.events or ())
 
     @classmethod
     def new(
@@ -194,6 +193,7 @@ class Game:
         check_consistent(state)
         game = cls.__new__(cls)
         game._setup = None
+        game._work = Work(state)
         game._state = state
         game._log = []
         game._events = []
@@ -216,8 +216,26 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The current state (immutable)."""
-        return self._state
+        """The current state: an immutable snapshot, made when first asked for."""
+        state = self._state
+        if state is None:
+            state = self._state = self._work.freeze()
+        return state
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (without making a snapshot of the state)."""
+        return self._work.phase is Phase.GAME_OVER
+
+    def copy(self) -> Game:
+        """An independent game in the same position, with the same setup, log and events."""
+        game = Game.__new__(Game)
+        game._setup = self._setup
+        game._work = self._work.copy()
+        game._state = self._state
+        game._log = list(self._log)
+        game._events = list(self._events)
+        return game
 
     @property
     def log(self) -> tuple[Command, ...]:
@@ -233,19 +251,19 @@ class Game:
 
     def legal_commands(self) -> LegalCommands:
         """Exactly the commands the rules allow now (see :class:`LegalCommands`)."""
-        return LegalCommands(self._state)
+        return LegalCommands(self._work)
 
     def check(self, command: Command) -> Refusal | None:
         """Why ``command`` would be refused now, or ``None`` if it would be applied."""
-        return refusal(self._state, command)
+        return refusal(self._work, command)
 
     def is_legal(self, command: Command) -> bool:
         """Whether ``command`` would be applied now."""
-        return refusal(self._state, command) is None
+        return refusal(self._work, command) is None
 
     def verify(self, command: Command) -> None:
         """Raise :class:`~loveletter.errors.IllegalCommandError` if ``command`` is refused."""
-        problem = refusal(self._state, command)
+        problem = refusal(self._work, command)
         if problem is not None:
             raise problem.error(command)
 
@@ -261,10 +279,10 @@ class Game:
         from loveletter.serialization import UnknownCardError, command_from_json
 
         try:
-            return command_from_json(data, self._state.table.edition)
+            return command_from_json(data, self._work.table.edition)
         except UnknownCardError as unknown:
             refusal = unknown_card_refusal(
-                self._state,
+                self._work,
                 unknown.kind,
                 unknown.description,
                 unknown.player,
@@ -275,14 +293,32 @@ class Game:
 
     # -- doing it ------------------------------------------------------------------------
 
-    def apply(self, command: Command) -> tuple[Event, ...]:
+    def apply(
+        self, command: Command, *, check: bool = True, record: bool = True
+    ) -> tuple[Event, ...]:
         """Apply ``command`` and return what happened.
 
         A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
         changes nothing.
+
+        The fast path, for simulation and search: ``check=False`` skips the validation
+        of a command taken from :meth:`legal_commands` in this very position (anything
+        else then gives undefined results), and ``record=False`` builds no events (and
+        keeps none in :attr:`events`).
         """
-        state, events = apply_rules(self._state, command)
-        self._state = state
+        work = self._work
+        if check:
+            problem = refusal(work, command)
+            if problem is not None:
+                raise problem.error(command)
+        if record:
+            events: list[Event] = []
+            work.events = events
+            perform(work, command)
+            self._events.extend(events)
+        else:
+            work.events = None
+            perform(work, command)
+        self._state = None
         self._log.append(command)
-        self._events.extend(events)
-        return events
+        return tuple(events) if record else ()

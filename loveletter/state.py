@@ -9,7 +9,8 @@ the convenient way in.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -17,7 +18,7 @@ from loveletter.cards import Card
 from loveletter.editions import Edition
 from loveletter.events import RoundEnd
 
-__all__ = ["Phase", "RoundOutcome", "Shown", "State", "Table"]
+__all__ = ["Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
 
 
 class Phase(enum.Enum):
@@ -197,3 +198,41 @@ class State:
     def in_round(self) -> tuple[str, ...]:
         """The players still in the round, in seat order."""
         return tuple(p for p, out in zip(self.table.players, self.out, strict=True) if not out)
+
+
+class Position(Protocol):
+    """What the rules read of a table: a :class:`State`, or the table in motion.
+
+    The referee's checks and its list of legal commands read only these fields, so they
+    serve a frozen state and the live table of a :class:`~loveletter.Game` alike.
+    """
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def round_number(self) -> int: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[tuple[Card, ...]]: ...
+
+    @property
+    def out(self) -> tuple[bool, ...]: ...
+
+    @property
+    def protected(self) -> tuple[bool, ...]: ...
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]: ...
+
+    @property
+    def outcome(self) -> RoundOutcome | None: ...
+
+    @property
+    def tokens(self) -> tuple[int, ...]: ...

@@ -10,6 +10,6 @@ precedence of the reason codes, and :mod:`~loveletter.rules.engine` ties them to
 """
 
 from loveletter.rules.checks import refusal
-from loveletter.rules.engine import apply, start_game
+from loveletter.rules.engine import apply, begin, perform, start_game
 
-__all__ = ["apply", "refusal", "start_game"]
+__all__ = ["apply", "begin", "perform", "refusal", "start_game"]

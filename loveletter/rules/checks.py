@@ -16,7 +16,7 @@ from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
-from loveletter.state import Phase, State
+from loveletter.state import Phase, Position
 from loveletter.text import describe
 
 __all__ = ["actor_refusal", "refusal"]
@@ -29,15 +29,23 @@ _WAITING_FOR = {
 }
 
 
-def _refuse(state: State, reason: Reason, ruling: str, message: str) -> Refusal:
+def _refuse(state: Position, reason: Reason, ruling: str, message: str) -> Refusal:
     return Refusal(reason=reason, ruling=state.table.edition.ruling(ruling), message=message)
+
+
+def _names(state: Position, seats: tuple[int, ...]) -> str:
+    return ", ".join(state.table.players[seat] for seat in seats)
+
+
+def _round_winners(state: Position) -> tuple[int, ...]:
+    return state.outcome.winners if state.outcome is not None else ()
 
 
 def _said(command: Command | str) -> str:
     return command if isinstance(command, str) else describe(command)
 
 
-def refusal(state: State, command: Command) -> Refusal | None:
+def refusal(state: Position, command: Command) -> Refusal | None:
     """Why ``command`` cannot be applied to ``state``, or ``None`` if it can."""
     if type(command) is Play:
         return _play(state, command)
@@ -51,7 +59,7 @@ def refusal(state: State, command: Command) -> Refusal | None:
 
 
 def actor_refusal(
-    state: State,
+    state: Position,
     kind: type[Command],
     command: Command | str,
     player: str,
@@ -91,7 +99,7 @@ def actor_refusal(
             state,
             Reason.NOT_YOUR_TURN,
             "LL19-TURN-ORDER",
-            f"{_said(command)}: it is {state.player_to_act}'s turn, not {player}'s",
+            f"{_said(command)}: it is {state.table.players[state.to_act]}'s turn, not {player}'s",
         )
     wanted = Phase.PLAY if kind is Play else (Phase.DRAW if kind is Draw else Phase.CHOOSE)
     if phase is not wanted:
@@ -108,21 +116,29 @@ def actor_refusal(
     return None
 
 
-def _game_over(state: State, command: Command | str) -> Refusal:
+def _game_over(state: Position, command: Command | str) -> Refusal:
+    winners = state.outcome.game_winners if state.outcome is not None else ()
     return _refuse(
         state,
         Reason.GAME_OVER,
         "LL19-Q19",
-        f"{_said(command)}: the game is over, won by {', '.join(state.game_winners)}",
+        f"{_said(command)}: the game is over, won by {_names(state, winners)}",
     )
 
 
-def _play(state: State, command: Play) -> Refusal | None:
+def _play(state: Position, command: Play) -> Refusal | None:
     player, card, target, guess = command.player, command.card, command.target, command.guess
-    problem = actor_refusal(state, Play, command, player, target)
-    if problem is not None:
-        return problem
-    edition = state.table.edition
+    table = state.table
+    seat = table.seats.get(player)
+    if (
+        state.phase is not Phase.PLAY
+        or seat != state.to_act
+        or (target is not None and target not in table.seats)
+    ):
+        problem = actor_refusal(state, Play, command, player, target)
+        if problem is not None:
+            return problem
+    edition = table.edition
     if card not in edition.cards or (guess is not None and guess not in edition.cards):
         unknown, ruling = (
             (card, "LL19-SETUP-DECK") if card not in edition.cards else (guess, "LL19-Q01")
@@ -207,7 +223,7 @@ def _play(state: State, command: Play) -> Refusal | None:
     return None
 
 
-def _choose(state: State, command: Choose) -> Refusal | None:
+def _choose(state: Position, command: Choose) -> Refusal | None:
     problem = actor_refusal(state, Choose, command, command.player, None)
     if problem is not None:
         return problem
@@ -232,7 +248,7 @@ def _choose(state: State, command: Choose) -> Refusal | None:
     return None
 
 
-def _deal(state: State, command: Deal) -> Refusal | None:
+def _deal(state: Position, command: Deal) -> Refusal | None:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return _game_over(state, command)
@@ -244,13 +260,14 @@ def _deal(state: State, command: Deal) -> Refusal | None:
                 state, Reason.BAD_DEAL, "LL19-SETUP-DECK", f"{_said(command)}: {problem}"
             )
     if phase is Phase.ROUND_OVER:
-        if command.first is not None and command.first not in state.round_winners:
+        winners = _round_winners(state)
+        if command.first is not None and table.seats.get(command.first) not in winners:
             return _refuse(
                 state,
                 Reason.FIRST_NOT_ALLOWED,
                 "LL19-Q12",
                 f"{_said(command)}: only a winner of round {state.round_number} "
-                f"({', '.join(state.round_winners)}) may start the next one",
+                f"({_names(state, winners)}) may start the next one",
             )
         return None
     return _refuse(
@@ -262,7 +279,7 @@ def _deal(state: State, command: Deal) -> Refusal | None:
 
 
 def unknown_card_refusal(
-    state: State,
+    state: Position,
     kind: type[Command],
     description: str,
     player: str | None,

@@ -1,4 +1,9 @@
-"""Applying commands: a state and a command in, a new state and the events out."""
+"""Applying commands: the rules perform a command on a table in motion.
+
+:func:`perform` changes a :class:`~loveletter.rules.work.Work` in place (the caller has
+checked the command); :func:`apply` is the pure form, a state and a command in, a new
+state and the events out.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +17,13 @@ from loveletter.rules.checks import refusal
 from loveletter.rules.work import Work
 from loveletter.state import Phase, State, Table
 
-__all__ = ["apply", "start_game"]
+__all__ = ["apply", "begin", "perform", "start_game"]
 
 
-def start_game(
+def begin(
     table: Table, *, tokens: tuple[int, ...], layout: Layout, first: int, record: bool = True
-) -> tuple[State, tuple[Event, ...]]:
-    """The state at the start of the first round, and its events.
+) -> Work:
+    """The table at the start of the first round, its events recorded in ``events``.
 
     The caller has checked the table, the tokens and the layout.
     """
@@ -40,7 +45,33 @@ def start_game(
     )
     w = Work(before, record=record)
     round_rules.start_round(w, layout, first)
+    return w
+
+
+def start_game(
+    table: Table, *, tokens: tuple[int, ...], layout: Layout, first: int, record: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """The state at the start of the first round, and its events."""
+    w = begin(table, tokens=tokens, layout=layout, first=first, record=record)
     return w.freeze(), tuple(w.events or ())
+
+
+def perform(w: Work, command: Command) -> None:
+    """Apply a command the rules allow to the table ``w``, recording its events there."""
+    seats = w.table.seats
+    if type(command) is Play:
+        target = command.target
+        turn.play(w, w.to_act, command.card, -1 if target is None else seats[target], command.guess)
+    elif type(command) is Draw:
+        turn.draw(w)
+    elif type(command) is Choose:
+        chancellor.choose(w, w.to_act, command.keep, command.returned)
+        turn.end_turn(w)
+    elif type(command) is Deal:
+        first = command.first
+        round_rules.next_round(w, command.layout, None if first is None else seats[first])
+    else:
+        raise InvalidCommandError(f"not a command: {command!r}")
 
 
 def apply(
@@ -50,33 +81,14 @@ def apply(
 
     With ``check`` (the default) a command the rules forbid raises
     :class:`~loveletter.errors.IllegalCommandError` and nothing changes. ``check=False``
-    is for commands known to be legal (taken from ``legal_commands()`` of this very
-    state); anything else then gives undefined results. ``record=False`` skips building
-    the events.
+    is for commands known to be legal (taken from the legal commands of this very state);
+    anything else then gives undefined results. ``record=False`` skips building the
+    events.
     """
     if check:
         problem = refusal(state, command)
         if problem is not None:
             raise problem.error(command)
     w = Work(state, record=record)
-    seats = state.table.seats
-    if type(command) is Play:
-        target = command.target
-        turn.play(
-            w,
-            state.to_act,
-            command.card,
-            -1 if target is None else seats[target],
-            command.guess,
-        )
-    elif type(command) is Draw:
-        turn.draw(w)
-    elif type(command) is Choose:
-        chancellor.choose(w, state.to_act, command.keep, command.returned)
-        turn.end_turn(w)
-    elif type(command) is Deal:
-        first = command.first
-        round_rules.next_round(w, command.layout, None if first is None else seats[first])
-    else:
-        raise InvalidCommandError(f"not a command: {command!r}")
+    perform(w, command)
     return w.freeze(), tuple(w.events) if w.events is not None else ()

@@ -2,7 +2,7 @@
 
 LL19-HANDMAID-PROTECT, LL19-HANDMAID-DURATION, LL19-HANDMAID-NOT-SHOWDOWN, LL19-Q10.
 Protection ends when play passes to the protected player
-(:func:`loveletter.rules.turn.pass_turn`); it never shields from the showdown, the Spy
+(:func:`loveletter.rules.turn.end_turn`); it never shields from the showdown, the Spy
 check or the player's own Prince.
 """
 

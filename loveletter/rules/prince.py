@@ -9,6 +9,7 @@ Princess knocks its holder out (and they draw nothing).
 from __future__ import annotations
 
 from loveletter.cards import Card
+from loveletter.errors import InconsistentStateError
 from loveletter.events import HandDiscarded
 from loveletter.rules import princess, spy
 from loveletter.rules.work import Work
@@ -16,6 +17,9 @@ from loveletter.rules.work import Work
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     """Make the target discard their card, then draw (or take the set-aside card)."""
+    if not w.draw_pile and w.set_aside is None:
+        # LL19-Q04: checked before anything moves, so a game's table is left as it was.
+        raise InconsistentStateError("the set-aside card was needed twice in a round")
     (card,) = w.hands[target]
     w.hands[target] = ()
     w.discards[target] += (card,)

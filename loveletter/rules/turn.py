@@ -46,21 +46,29 @@ EFFECTS: dict[Card, Effect] = {
 """Each card's effect: ``effect(work, actor, target_seat_or_-1, guess)``."""
 
 
+_PLAY, _DRAW = Phase.PLAY, Phase.DRAW
+
+
 def draw(w: Work) -> None:
     """The player to act draws the top card of the pile."""
     w.draw(w.to_act)
-    w.phase = Phase.PLAY
+    w.phase = _PLAY
 
 
 def play(w: Work, actor: int, card: Card, target: int, guess: Card | None) -> None:
     """``actor`` plays ``card`` face up and its effect resolves at once."""
-    hand = w.hands[actor]
-    index = hand.index(card)
-    w.hands[actor] = hand[:index] + hand[index + 1 :]
+    hands = w.hands
+    hand = hands[actor]
+    if hand[0] is card:
+        hands[actor] = hand[1:]
+    else:
+        index = hand.index(card)
+        hands[actor] = hand[:index] + hand[index + 1 :]
     w.discards[actor] += (card,)
-    if w.events is not None:
+    events = w.events
+    if events is not None:
         names = w.names
-        w.events.append(
+        events.append(
             CardPlayed(
                 player=names[actor],
                 card=card,
@@ -69,32 +77,38 @@ def play(w: Work, actor: int, card: Card, target: int, guess: Card | None) -> No
             )
         )
     EFFECTS[card](w, actor, target, guess)
-    if w.phase is Phase.PLAY:
+    if w.phase is _PLAY:
         end_turn(w)
 
 
 def end_turn(w: Work) -> None:
-    """After a completed turn: end the round, or pass play on."""
-    if w.out.count(False) == 1:
-        round_rules.end_round(w, last_survivor=True)
-    elif not w.draw_pile:
-        round_rules.end_round(w, last_survivor=False)
-    else:
-        pass_turn(w)
+    """After a completed turn: end the round, or pass play on.
 
-
-def pass_turn(w: Work) -> None:
-    """Play passes clockwise to the next player still in; their protection ends."""
+    Play passes clockwise to the next player still in; their Handmaid protection ends
+    before they draw (LL19-HANDMAID-DURATION).
+    """
     out = w.out
+    if out.count(False) == 1:
+        round_rules.end_round(w, last_survivor=True)
+        return
+    if not w.draw_pile:
+        round_rules.end_round(w, last_survivor=False)
+        return
     count = len(out)
-    seat = (w.to_act + 1) % count
+    seat = w.to_act + 1
+    if seat == count:
+        seat = 0
     while out[seat]:
-        seat = (seat + 1) % count
+        seat += 1
+        if seat == count:
+            seat = 0
     if w.protected[seat]:
         w.set_protected(seat, False)
         if w.events is not None:
             w.events.append(ProtectionEnded(player=w.names[seat]))
     w.to_act = seat
-    w.phase = Phase.DRAW
-    if w.table.auto_draw:
-        draw(w)
+    if w.auto_draw:
+        w.draw(seat)
+        w.phase = _PLAY
+    else:
+        w.phase = _DRAW

@@ -1,8 +1,10 @@
-"""The table in motion: a mutable working copy of a state while one command applies.
+"""The table in motion: the mutable form of a state, that the rules move cards in.
 
-States are frozen. Applying a command copies the parts that change into a :class:`Work`,
-lets the rules move cards around in it, and freezes the result into a new state once.
-Nothing outside :mod:`loveletter.rules` ever sees a :class:`Work`.
+States are frozen. The rules work on a :class:`Work`: a mutable table with the same
+fields, which they change in place and which :meth:`Work.freeze` turns back into a
+state. :func:`loveletter.rules.apply` makes a Work from a state, applies one command and
+freezes the result; a :class:`~loveletter.Game` keeps one Work alive from command to
+command and freezes a state only when one is asked for.
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
 
 
 class Work:
-    """A mutable copy of a state's changing parts, and the events recorded so far."""
+    """A mutable table: a state's fields, and the events of the command being applied.
+
+    ``events`` is a list while events are recorded, ``None`` when they are not.
+    """
 
     __slots__ = (
+        "auto_draw",
         "discards",
         "draw_pile",
         "events",
@@ -43,6 +49,7 @@ class Work:
     def __init__(self, state: State, *, record: bool = True) -> None:
         self.table: Table = state.table
         self.names = state.table.players
+        self.auto_draw = state.table.auto_draw
         self.round_number = state.round_number
         self.phase = state.phase
         self.to_act = state.to_act
@@ -59,8 +66,18 @@ class Work:
         self.outcome = state.outcome
         self.events: list[Event] | None = [] if record else None
 
+    def copy(self) -> Work:
+        """An independent copy (cards lists are copied; everything else is immutable)."""
+        other = Work.__new__(Work)
+        for name in Work.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.discards = list(self.discards)
+        other.events = None if self.events is None else []
+        return other
+
     def freeze(self) -> State:
-        """The new state."""
+        """The state this table is in."""
         return State(
             table=self.table,
             round_number=self.round_number,
@@ -89,8 +106,9 @@ class Work:
         card = pile[0]
         self.draw_pile = pile[1:]
         self.hands[seat] += (card,)
-        if self.events is not None:
-            self.events.append(CardDrawn(player=self.names[seat], card=card))
+        events = self.events
+        if events is not None:
+            events.append(CardDrawn(player=self.names[seat], card=card))
         return card
 
     def take_set_aside(self, seat: int) -> Card:
