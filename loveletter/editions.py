@@ -79,7 +79,7 @@ def _targets(value: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(dict(value).items()))
 
 
-@attrs.frozen(kw_only=True, repr=False)
+@attrs.frozen(kw_only=True, repr=False, cache_hash=True)
 class Edition:
     """A Love Letter edition, as data.
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from loveletter._records import builder
 from loveletter.cards import Card, card_named
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
@@ -45,7 +46,13 @@ def to_cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
     """``values`` as a tuple of cards."""
     if isinstance(values, str):
         raise InvalidCommandError(f"expected a list of cards, got the string {values!r}")
-    return tuple(to_card(value) for value in values)
+    cards = tuple(values)
+    if set(map(type, cards)) <= _CARD_TYPE:
+        return cards  # type: ignore[return-value]
+    return tuple(to_card(value) for value in cards)
+
+
+_CARD_TYPE = {Card}
 
 
 def to_hands(
@@ -76,15 +83,24 @@ class Layout:
         """Shuffle the edition's deck with ``rng`` and deal it (LL19-SETUP-ORDER)."""
         deck = list(edition.deck)
         rng.shuffle(deck)
-        face_up = edition.face_up_with_two_players if len(players) == 2 else 0
+        return cls.dealt(edition, players, first=first, order=deck)
+
+    @classmethod
+    def dealt(
+        cls, edition: Edition, players: Sequence[str], *, first: str, order: Sequence[Card]
+    ) -> Layout:
+        """Deal a deck already in ``order`` (top card first), as LL19-SETUP-ORDER says.
+
+        The set-aside card comes off the top, then (two players) the three face-up cards,
+        then one card per seat from the first player; the rest is the draw pile.
+        """
+        count = len(players)
+        face_up = edition.face_up_with_two_players if count == 2 else 0
         start = players.index(first)
-        seats = [players[(start + offset) % len(players)] for offset in range(len(players))]
-        dealt = dict(zip(seats, deck[1 + face_up :], strict=False))
-        return cls(
-            set_aside=deck[0],
-            face_up=tuple(deck[1 : 1 + face_up]),
-            hands=tuple((player, dealt[player]) for player in players),
-            draw_pile=tuple(deck[1 + face_up + len(players) :]),
+        dealt = order[1 + face_up : 1 + face_up + count]
+        hands = tuple((players[seat], dealt[(seat - start) % count]) for seat in range(count))
+        return _layout(
+            order[0], hands, tuple(order[1 + face_up + count :]), tuple(order[1 : 1 + face_up])
         )
 
     def hand_of(self, player: str) -> Card:
@@ -116,3 +132,6 @@ class Layout:
                 f"(extra: {extra or 'none'}; missing: {missing or 'none'})"
             )
         return None
+
+
+_layout = builder(Layout)

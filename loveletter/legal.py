@@ -14,6 +14,7 @@ layout, or with no ``first``, is also accepted when the rules allow it, but is n
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import overload
@@ -21,11 +22,12 @@ from typing import overload
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
-from loveletter.state import Phase, Position
+from loveletter.state import Phase, Position, Table
 
 __all__ = ["LegalCommands"]
 
-_Segment = tuple[Card, tuple[str | None, ...], tuple[Card | None, ...]]
+_Segment = tuple[Card, tuple[str | None, ...], tuple[Card | None, ...], int, int]
+"""A card, its targets, its guesses, the number of guesses, and the number of plays."""
 _NO_TARGET: tuple[str | None, ...] = (None,)
 _NO_GUESS: tuple[Card | None, ...] = (None,)
 _NONE, _ANY = Targeting.NONE, Targeting.ANY
@@ -99,27 +101,25 @@ class LegalCommands(Sequence[Command]):
         for card in cards:
             aim = targeting[card]
             if aim is _NONE:
-                segments.append((card, _NO_TARGET, _NO_GUESS))
+                segments.append((card, _NO_TARGET, _NO_GUESS, 1, 1))
                 length += 1
                 continue
             if others is None:
-                out, protected = position.out, position.protected
-                others = tuple(
-                    [names[s] for s in range(len(out)) if not (s == seat or out[s] or protected[s])]
-                )
+                others = _others(table, seat, position.out, position.protected)
             if aim is _ANY:
                 targets = tuple([n for n in names if n == player or n in others])
-                segments.append((card, targets, _NO_GUESS))
+                segments.append((card, targets, _NO_GUESS, 1, len(targets)))
                 length += len(targets)
             elif not others:
-                segments.append((card, _NO_TARGET, _NO_GUESS))
+                segments.append((card, _NO_TARGET, _NO_GUESS, 1, 1))
                 length += 1
             elif card is _GUARD:
                 guesses = edition.guesses
-                segments.append((card, others, guesses))
-                length += len(others) * len(guesses)
+                size = len(others) * len(guesses)
+                segments.append((card, others, guesses, len(guesses), size))
+                length += size
             else:
-                segments.append((card, others, _NO_GUESS))
+                segments.append((card, others, _NO_GUESS, 1, len(others)))
                 length += len(others)
         self._segments = tuple(segments)
         self._length = length
@@ -134,16 +134,16 @@ class LegalCommands(Sequence[Command]):
     def __getitem__(self, index: slice) -> Sequence[Command]: ...
 
     def __getitem__(self, index: int | slice) -> Command | Sequence[Command]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(self._length)))
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return tuple(self[i] for i in range(*index.indices(self._length)))
+            index = operator.index(index)
         if self._items is not None:
             return self._items[index]
         if index < 0:
             index += self._length
         if index >= 0:
-            for card, targets, guesses in self._segments:
-                count = len(guesses)
-                size = len(targets) * count
+            for card, targets, guesses, count, size in self._segments:
                 if index < size:
                     return play_command(
                         self._player, card, targets[index // count], guesses[index % count]
@@ -156,7 +156,7 @@ class LegalCommands(Sequence[Command]):
             yield from self._items
             return
         player = self._player
-        for card, targets, guesses in self._segments:
+        for card, targets, guesses, _, _ in self._segments:
             for target in targets:
                 for guess in guesses:
                     yield play_command(player, card, target, guess)
@@ -166,13 +166,59 @@ class LegalCommands(Sequence[Command]):
             return command in self._items
         if not isinstance(command, Play) or command.player != self._player:
             return False
-        for card, targets, guesses in self._segments:
+        for card, targets, guesses, _, _ in self._segments:
             if card is command.card:
                 return command.target in targets and command.guess in guesses
         return False
 
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
+
+
+_MEMO: dict[tuple[object, ...], LegalCommands] = {}
+_MEMO_KEPT = 1 << 15
+
+
+def legal_commands(position: Position) -> LegalCommands:
+    """The legal commands of ``position``, shared with every position that has the same.
+
+    During a turn the legal plays depend only on the edition, the players, who is to
+    act and what they hold, and who is out or protected: positions that agree on these
+    get the same (immutable) :class:`LegalCommands`, worked out once. The memo keeps at
+    most 32,768 of them and starts afresh when full.
+    """
+    if position.phase is not _PLAY:
+        return LegalCommands(position)
+    table = position.table
+    seat = position.to_act
+    key = (
+        table.edition,
+        table.players,
+        seat,
+        *position.hands[seat],
+        position.out,
+        position.protected,
+    )
+    legal = _MEMO.get(key)
+    if legal is None:
+        if len(_MEMO) >= _MEMO_KEPT:
+            _MEMO.clear()
+        legal = _MEMO[key] = LegalCommands(position)
+    return legal
+
+
+def _others(
+    table: Table, seat: int, out: tuple[bool, ...], protected: tuple[bool, ...]
+) -> tuple[str, ...]:
+    """The players ``seat``'s card may choose besides its own: still in, not protected."""
+    key = (seat, out, protected)
+    found = table.choosable.get(key)
+    if found is None:
+        names = table.players
+        found = table.choosable[key] = tuple(
+            [names[s] for s in range(len(out)) if not (s == seat or out[s] or protected[s])]
+        )
+    return found
 
 
 def _choices(position: Position) -> tuple[Command, ...]:

@@ -25,12 +25,13 @@ import attrs
 from loveletter.commands import Command
 from loveletter.consistency import check_consistent
 from loveletter.editions import Edition, edition
+from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
-from loveletter.legal import LegalCommands
+from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
-from loveletter.rules.round import rng
+from loveletter.rules.chance import Chance, pick
 from loveletter.rules.work import Work
 from loveletter.state import Phase, State, Table
 
@@ -70,8 +71,11 @@ class Setup:
     """Whether players draw by themselves at the start of their turns."""
 
 
-def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout]:
-    """Check ``setup``; return the table, each seat's tokens, the first layout."""
+def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout, Chance | None]:
+    """Check ``setup``; return its table, tokens, first layout and chance.
+
+    The chance is the game's, if the first layout was drawn from it.
+    """
     ed = setup.edition
     players = setup.players
     if not ed.min_players <= len(players) <= ed.max_players:
@@ -115,8 +119,11 @@ def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout]:
         edition=ed, players=players, target=target, seed=setup.seed, auto_draw=setup.auto_draw
     )
     layout = setup.layout
+    chance = None
     if layout is None:
-        layout = Layout.shuffled(ed, players, first=setup.first, rng=rng(table, 1, "deal"))
+        chance = Chance(seed=setup.seed, deck=ed.deck)
+        _, order = chance.draws(1)
+        layout = Layout.dealt(ed, players, first=setup.first, order=order)
     else:
         problem = layout.problem(ed, players)
         if problem is not None:
@@ -125,21 +132,23 @@ def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout]:
                 ruling=ed.ruling("LL19-SETUP-DECK"),
                 reason=Reason.BAD_DEAL,
             )
-    return table, tuple(tokens), layout
+    return table, tuple(tokens), layout, chance
 
 
 class Game:
     """A game in progress: its setup, its current state, and every command applied."""
 
-    __slots__ = ("_events", "_log", "_setup", "_state", "_work")
+    __slots__ = ("_events", "_legal", "_log", "_setup", "_state", "_work")
 
     def __init__(self, setup: Setup) -> None:
         """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
-        table, tokens, layout = _check_setup(setup)
+        table, tokens, layout, chance = _check_setup(setup)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
+        work.chance = chance
         self._setup: Setup | None = setup
         self._work = work
         self._state: State | None = None
+        self._legal: LegalCommands | None = None
         self._log: list[Command] = []
         self._events: list[Event] = list(work.events or ())
 
@@ -169,8 +178,8 @@ class Game:
             seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)
         players = _players(players)
         if first is None:
-            chooser = random.Random(f"loveletter:{seed}:0:first")
-            first = chooser.choice(players) if players else ""
+            draw, _ = Chance(seed=seed, deck=edition_named(edition).deck).draws(1)
+            first = pick(players, draw) if players else ""
         setup = Setup(
             players=players,
             edition=edition,
@@ -195,6 +204,7 @@ class Game:
         game._setup = None
         game._work = Work(state)
         game._state = state
+        game._legal = None
         game._log = []
         game._events = []
         return game
@@ -233,6 +243,7 @@ class Game:
         game._setup = self._setup
         game._work = self._work.copy()
         game._state = self._state
+        game._legal = self._legal
         game._log = list(self._log)
         game._events = list(self._events)
         return game
@@ -250,8 +261,15 @@ class Game:
     # -- what may be done ------------------------------------------------------------
 
     def legal_commands(self) -> LegalCommands:
-        """Exactly the commands the rules allow now (see :class:`LegalCommands`)."""
-        return LegalCommands(self._work)
+        """Exactly the commands the rules allow now (see :class:`LegalCommands`).
+
+        Worked out once per position: asking again before the next command gives the
+        same (immutable) list.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_commands(self._work)
+        return legal
 
     def check(self, command: Command) -> Refusal | None:
         """Why ``command`` would be refused now, or ``None`` if it would be applied."""
@@ -308,9 +326,15 @@ class Game:
         """
         work = self._work
         if check:
-            problem = refusal(work, command)
-            if problem is not None:
-                raise problem.error(command)
+            # Listed already for this position? Then it is legal, and nothing is checked
+            # twice. Otherwise (or not listed) the referee works out the refusal.
+            legal = self._legal
+            if legal is None or command not in legal:
+                problem = refusal(work, command)
+                if problem is not None:
+                    raise problem.error(command)
+        self._legal = None
+        self._state = None
         if record:
             events: list[Event] = []
             work.events = events
@@ -319,6 +343,5 @@ class Game:
         else:
             work.events = None
             perform(work, command)
-        self._state = None
         self._log.append(command)
         return tuple(events) if record else ()

@@ -63,6 +63,11 @@ class Table:
         default=attrs.Factory(lambda self: _seats(self.players), takes_self=True),
     )
     """Each player's seat (position in ``players``)."""
+    choosable: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[str, ...]] = attrs.field(
+        init=False, eq=False, repr=False, factory=dict
+    )
+    """The players another player's card may choose, by (seat, out, protected): worked out
+    once per table (:mod:`loveletter.legal`), as a pure function of its key."""
 
 
 @attrs.frozen(kw_only=True)

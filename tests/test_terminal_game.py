@@ -53,7 +53,7 @@ def scripted(answers: list[str], **options: Any) -> list[str]:
 
 def test_a_refused_choice_is_explained_with_the_referees_message() -> None:
     """Asking for a card not in hand shows the referee's reason, then asks again."""
-    lines = scripted(["baron"], seed=3)
+    lines = scripted(["baron"], seed=28)
     refusal = next(line for line in lines if "The referee refuses" in line)
     assert "Your Baron: you do not hold a Baron" in refusal
     assert "CARD_NOT_IN_HAND" in refusal
@@ -62,8 +62,8 @@ def test_a_refused_choice_is_explained_with_the_referees_message() -> None:
 
 def test_the_table_shows_the_hand_discards_and_tokens() -> None:
     """The table lists the player's hand, each player's tokens and discards."""
-    lines = scripted([], seed=3)
-    assert "Your hand: Princess, King" in lines
+    lines = scripted([], seed=28)
+    assert "Your hand: King, Chancellor" in lines
     assert any(line.strip().startswith("Anna") and "tokens 0/6" in line for line in lines)
 
 
@@ -76,7 +76,7 @@ def test_messages_are_addressed_to_the_player() -> None:
 def test_the_command_line_game_can_be_scripted() -> None:
     """`python -m loveletter play` reads plain lines and echoes them in its transcript."""
     done = subprocess.run(
-        [sys.executable, "-m", "loveletter", "play", "--seed", "3"],
+        [sys.executable, "-m", "loveletter", "play", "--seed", "28"],
         input="baron\nking\nanna\n",
         capture_output=True,
         text=True,
@@ -85,6 +85,6 @@ def test_the_command_line_game_can_be_scripted() -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "Play which card? (Princess, King): baron" in out
+    assert "Play which card? (King, Chancellor): baron" in out
     assert "You play the King on Anna." in out
     assert "You left the table. Goodbye." in out

@@ -6,11 +6,14 @@ LL19-GUARD-NAME-ABSENT, LL19-GUARD-GUESS-REQUIRED, LL19-GUARD-NUMBER, LL19-Q01, 
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import Reason
 from loveletter.events import GuardGuessed, KnockOutCause
 from loveletter.rules.knockout import knock_out
 from loveletter.rules.work import Work
+
+_guard_guessed = builder(GuardGuessed)
 
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
@@ -19,9 +22,7 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
         return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
     hit = w.hands[target][0] is guess
     if w.events is not None:
-        w.events.append(
-            GuardGuessed(player=w.names[actor], target=w.names[target], guess=guess, hit=hit)
-        )
+        w.events.append(_guard_guessed(w.names[actor], w.names[target], guess, hit))
     if hit:
         knock_out(w, target, KnockOutCause.GUARD)
 

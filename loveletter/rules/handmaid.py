@@ -8,13 +8,16 @@ check or the player's own Prince.
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.events import PlayerProtected
 from loveletter.rules.work import Work
+
+_player_protected = builder(PlayerProtected)
 
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     """Protect the Handmaid's player."""
     w.set_protected(actor, True)
     if w.events is not None:
-        w.events.append(PlayerProtected(player=w.names[actor]))
+        w.events.append(_player_protected(w.names[actor]))

@@ -7,8 +7,11 @@ turns this round and cannot be chosen. The round's end is checked when the turn 
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.events import KnockOutCause, PlayerKnockedOut
 from loveletter.rules.work import Work
+
+_knocked_out = builder(PlayerKnockedOut)
 
 
 def knock_out(w: Work, seat: int, cause: KnockOutCause) -> None:
@@ -20,4 +23,4 @@ def knock_out(w: Work, seat: int, cause: KnockOutCause) -> None:
     if w.protected[seat]:
         w.set_protected(seat, False)
     if w.events is not None:
-        w.events.append(PlayerKnockedOut(player=w.names[seat], cause=cause, discarded=hand))
+        w.events.append(_knocked_out(w.names[seat], cause, hand))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.events import HandSeen
 from loveletter.rules.work import Work
+
+_hand_seen = builder(HandSeen)
 
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
@@ -14,4 +17,4 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     card = w.hands[target][0]
     w.show(actor, target, card, Card.PRIEST)
     if w.events is not None:
-        w.events.append(HandSeen(player=w.names[actor], target=w.names[target], card=card))
+        w.events.append(_hand_seen(w.names[actor], w.names[target], card))

@@ -8,11 +8,14 @@ Princess knocks its holder out (and they draw nothing).
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import HandDiscarded
 from loveletter.rules import princess, spy
 from loveletter.rules.work import Work
+
+_hand_discarded = builder(HandDiscarded)
 
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
@@ -24,7 +27,7 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     w.hands[target] = ()
     w.discards[target] += (card,)
     if w.events is not None:
-        w.events.append(HandDiscarded(player=w.names[target], card=card))
+        w.events.append(_hand_discarded(w.names[target], card))
     if card is Card.PRINCESS:
         princess.discarded(w, target)
         return

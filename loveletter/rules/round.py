@@ -6,8 +6,6 @@ edition's discard-total tie-break (LLC-TIEBREAK-DISCARDS, LLC-TIEBREAK-STILL-TIE
 
 from __future__ import annotations
 
-import random
-
 from loveletter.cards import Card
 from loveletter.editions import Tiebreak
 from loveletter.errors import InconsistentStateError
@@ -21,17 +19,9 @@ from loveletter.events import (
 )
 from loveletter.layout import Layout
 from loveletter.rules import spy
+from loveletter.rules.chance import Chance, pick
 from loveletter.rules.work import Work
-from loveletter.state import Phase, RoundOutcome, Table
-
-
-def rng(table: Table, round_number: int, purpose: str) -> random.Random:
-    """The generator for one random decision of the game, derived from its seed.
-
-    Each shuffle and each random pick has its own generator, so a state alone (not a
-    generator's history) decides what comes next, and replays agree.
-    """
-    return random.Random(f"loveletter:{table.seed}:{round_number}:{purpose}")
+from loveletter.state import Phase, RoundOutcome
 
 
 def start_round(w: Work, layout: Layout, first: int) -> None:
@@ -46,6 +36,7 @@ def start_round(w: Work, layout: Layout, first: int) -> None:
     w.hands = hands
     w.discards = [()] * count
     w.out = w.protected = w.spied = (False,) * count
+    w.alive = count
     w.draw_pile = layout.draw_pile
     w.set_aside = layout.set_aside
     w.face_up = layout.face_up
@@ -74,22 +65,17 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     Among tied winners the caller picks, or one is drawn at random
     (LL19-NEXT-FIRST-TIE-RANDOM). Without a layout the deck is shuffled.
     """
+    table = w.table
+    chance = w.chance
+    if chance is None:
+        chance = w.chance = Chance(seed=table.seed, deck=table.edition.deck)
+    draw, order = chance.draws(w.round_number + 1)
     if first is None:
         if w.outcome is None:
             raise InconsistentStateError("a next round was dealt before any round ended")
-        winners = w.outcome.winners
-        if len(winners) == 1:
-            first = winners[0]
-        else:
-            first = rng(w.table, w.round_number, "first").choice(winners)
+        first = pick(w.outcome.winners, draw)
     if layout is None:
-        table = w.table
-        layout = Layout.shuffled(
-            table.edition,
-            table.players,
-            first=table.players[first],
-            rng=rng(table, w.round_number + 1, "deal"),
-        )
+        layout = Layout.dealt(table.edition, table.players, first=table.players[first], order=order)
     start_round(w, layout, first)
 
 

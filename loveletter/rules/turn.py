@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.events import CardPlayed, ProtectionEnded
 from loveletter.rules import (
@@ -47,6 +48,8 @@ EFFECTS: dict[Card, Effect] = {
 
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
+_card_played = builder(CardPlayed)
+_protection_ended = builder(ProtectionEnded)
 
 
 def draw(w: Work) -> None:
@@ -69,12 +72,7 @@ def play(w: Work, actor: int, card: Card, target: int, guess: Card | None) -> No
     if events is not None:
         names = w.names
         events.append(
-            CardPlayed(
-                player=names[actor],
-                card=card,
-                target=names[target] if target >= 0 else None,
-                guess=guess,
-            )
+            _card_played(names[actor], card, names[target] if target >= 0 else None, guess)
         )
     EFFECTS[card](w, actor, target, guess)
     if w.phase is _PLAY:
@@ -88,7 +86,7 @@ def end_turn(w: Work) -> None:
     before they draw (LL19-HANDMAID-DURATION).
     """
     out = w.out
-    if out.count(False) == 1:
+    if w.alive == 1:
         round_rules.end_round(w, last_survivor=True)
         return
     if not w.draw_pile:
@@ -105,7 +103,7 @@ def end_turn(w: Work) -> None:
     if w.protected[seat]:
         w.set_protected(seat, False)
         if w.events is not None:
-            w.events.append(ProtectionEnded(player=w.names[seat]))
+            w.events.append(_protection_ended(w.names[seat]))
     w.to_act = seat
     if w.auto_draw:
         w.draw(seat)

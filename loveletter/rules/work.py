@@ -9,10 +9,17 @@ command and freezes a state only when one is asked for.
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event
+from loveletter.rules.chance import Chance
 from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+
+_card_drawn = builder(CardDrawn)
+_shown = builder(Shown)
+_state = builder(State)
+_PILE = DrawSource.PILE
 
 
 def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
@@ -26,7 +33,9 @@ class Work:
     """
 
     __slots__ = (
+        "alive",
         "auto_draw",
+        "chance",
         "discards",
         "draw_pile",
         "events",
@@ -38,6 +47,7 @@ class Work:
         "phase",
         "protected",
         "round_number",
+        "seats",
         "set_aside",
         "shown",
         "spied",
@@ -49,13 +59,16 @@ class Work:
     def __init__(self, state: State, *, record: bool = True) -> None:
         self.table: Table = state.table
         self.names = state.table.players
+        self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
+        self.chance: Chance | None = None
         self.round_number = state.round_number
         self.phase = state.phase
         self.to_act = state.to_act
         self.hands = list(state.hands)
         self.discards = list(state.discards)
         self.out = state.out
+        self.alive = state.out.count(False)
         self.protected = state.protected
         self.spied = state.spied
         self.tokens = state.tokens
@@ -74,26 +87,27 @@ class Work:
         other.hands = list(self.hands)
         other.discards = list(self.discards)
         other.events = None if self.events is None else []
+        other.chance = None  # a generator is not shared: the copy's catches up when needed
         return other
 
     def freeze(self) -> State:
         """The state this table is in."""
-        return State(
-            table=self.table,
-            round_number=self.round_number,
-            phase=self.phase,
-            to_act=self.to_act,
-            hands=tuple(self.hands),
-            discards=tuple(self.discards),
-            out=self.out,
-            protected=self.protected,
-            spied=self.spied,
-            tokens=self.tokens,
-            draw_pile=self.draw_pile,
-            set_aside=self.set_aside,
-            face_up=self.face_up,
-            shown=self.shown,
-            outcome=self.outcome,
+        return _state(  # every field of State, in order
+            self.table,
+            self.round_number,
+            self.phase,
+            self.to_act,
+            tuple(self.hands),
+            tuple(self.discards),
+            self.out,
+            self.protected,
+            self.spied,
+            self.tokens,
+            self.draw_pile,
+            self.set_aside,
+            self.face_up,
+            self.shown,
+            self.outcome,
         )
 
     # -- small moves shared by several rules -----------------------------------------
@@ -108,7 +122,7 @@ class Work:
         self.hands[seat] += (card,)
         events = self.events
         if events is not None:
-            events.append(CardDrawn(player=self.names[seat], card=card))
+            events.append(_card_drawn(self.names[seat], card, _PILE))
         return card
 
     def take_set_aside(self, seat: int) -> Card:
@@ -129,6 +143,7 @@ class Work:
     def set_out(self, seat: int) -> None:
         """Mark ``seat`` knocked out."""
         self.out = _set(self.out, seat, True)
+        self.alive -= 1
 
     def set_protected(self, seat: int, value: bool) -> None:
         """Protect ``seat``, or end their protection."""
@@ -142,11 +157,7 @@ class Work:
     def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
         """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
         names = self.names
-        self.shown += (
-            Shown(
-                viewer=names[viewer] if viewer >= 0 else None, owner=names[owner], card=card, by=by
-            ),
-        )
+        self.shown += (_shown(names[viewer] if viewer >= 0 else None, names[owner], card, by),)
 
     def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
         """Close the round (and the game)."""
