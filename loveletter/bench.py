@@ -1,34 +1,60 @@
-"""``python -m loveletter bench``: how fast random games run through the public API.
+"""``python -m loveletter bench``: how fast the referee runs, beside a bare Python loop.
 
-Each game is played by choosing uniformly among :meth:`~loveletter.Game.legal_commands`
-and applying the choice with :meth:`~loveletter.Game.apply`, so every command is
-validated and its events are built. Figures are printed, never asserted: timing depends
-on the machine.
+For each player count it measures, in one run:
+
+* **floor**: ``benchmarks/floor.py``, a bare loop (ints and lists, no validation, no
+  events) playing whole 2019 games at random: the speed pure Python allows here;
+* **(a) api**: random play through the public API, validation and events on: choose
+  uniformly among :meth:`~loveletter.Game.legal_commands`, :meth:`~loveletter.Game.apply`;
+* **(b) fast**: the same with ``apply(command, check=False, record=False)``, the fast path
+  for simulation and search;
+* **(c)** snapshotting a game's state, and copying a game;
+* **(d)** computing a player's view;
+* **(e)** JSON encoding and decoding of a full state.
+
+Each figure is the best of several repeats, with its ratio to the floor's turns per
+second (a turn is a card played). Figures are printed, never asserted: they depend on
+the machine. ``--profile`` adds the hot spots of the public-API loop.
 """
 
 from __future__ import annotations
 
+import cProfile
+import importlib.util
+import io
+import pstats
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import TypeVar
 
 import attrs
 
+from loveletter.commands import Play
 from loveletter.editions import edition as edition_named
 from loveletter.referee import Game
+from loveletter.rules.work import Work
+from loveletter.serialization import state_from_json, to_json
+from loveletter.state import State
+from loveletter.views import View, view_for
 
-__all__ = ["Figures", "measure", "run_bench"]
+__all__ = ["Figures", "load_floor", "measure", "run_bench"]
 
 PLAYER_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
+T = TypeVar("T")
+FLOOR = Path(__file__).resolve().parent.parent / "benchmarks" / "floor.py"
 
 
 @attrs.frozen(kw_only=True)
 class Figures:
-    """What one benchmark run measured."""
+    """What random play measured: counts and the best time."""
 
     players: int
     games: int
     rounds: int
+    turns: int
     commands: int
     seconds: float
 
@@ -43,56 +69,179 @@ class Figures:
         return self.rounds / self.seconds
 
     @property
+    def turns_per_second(self) -> float:
+        """Cards played per second."""
+        return self.turns / self.seconds
+
+    @property
     def commands_per_second(self) -> float:
-        """Applied commands per second (draws, plays, choices, deals)."""
+        """Applied commands per second (plays, choices, deals)."""
         return self.commands / self.seconds
 
 
-def play_random_game(game: Game, rng: random.Random) -> int:
-    """Play ``game`` to its end with uniformly random legal commands; return the count."""
-    commands = 0
-    choice = rng.choice
-    while not game.state.game_over:
-        game.apply(choice(game.legal_commands()))
-        commands += 1
-    return commands
+def load_floor(path: Path = FLOOR) -> ModuleType | None:
+    """The bare loop of ``benchmarks/floor.py`` (``None`` outside a source checkout)."""
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("loveletter_floor", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def measure(*, players: int, games: int, seed: int = 1, edition: str = "2019") -> Figures:
-    """Play ``games`` random games of ``players`` players and time them."""
+def play_games(
+    *, players: int, games: int, seed: int, edition: str, check: bool = True, record: bool = True
+) -> Figures:
+    """Play ``games`` random games through the public API; count and time them."""
     names = PLAYER_NAMES[:players]
     ed = edition_named(edition)
     rng = random.Random(seed)
-    rounds = commands = 0
+    choice = rng.choice
+    rounds = turns = commands = 0
     start = time.perf_counter()
     for _ in range(games):
         game = Game.new(names, edition=ed, seed=rng.getrandbits(63))
-        commands += play_random_game(game, rng)
+        apply = game.apply
+        legal = game.legal_commands
+        while not game.over:
+            command = choice(legal())
+            if type(command) is Play:
+                turns += 1
+            apply(command, check=check, record=record)
+            commands += 1
         rounds += game.state.round_number
     seconds = time.perf_counter() - start
-    return Figures(players=players, games=games, rounds=rounds, commands=commands, seconds=seconds)
+    return Figures(
+        players=players, games=games, rounds=rounds, turns=turns, commands=commands, seconds=seconds
+    )
+
+
+def measure(*, players: int, games: int, seed: int = 1, edition: str = "2019") -> Figures:
+    """Random play through the public API, validation and events on (one repeat)."""
+    return play_games(players=players, games=games, seed=seed, edition=edition)
+
+
+def _each(repeats: int, items: Sequence[T], action: Callable[[T], object]) -> float:
+    """How many times per second ``action`` runs over ``items`` (the best of ``repeats``)."""
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for item in items:
+            action(item)
+        best = max(best, len(items) / (time.perf_counter() - start))
+    return best
+
+
+def _positions(players: int, seed: int, edition: str, count: int) -> list[Game]:
+    """Games stopped at ``count`` random moments of random play."""
+    names = PLAYER_NAMES[:players]
+    rng = random.Random(seed)
+    found: list[Game] = []
+    while len(found) < count:
+        game = Game.new(names, edition=edition, seed=rng.getrandbits(63))
+        while not game.over and len(found) < count:
+            game.apply(rng.choice(game.legal_commands()))
+            if rng.random() < 0.2:
+                found.append(game.copy())
+    return found
+
+
+def _snapshot(work: Work) -> State:
+    """A table frozen into a state: what ``Game.state`` does when the table has moved."""
+    return work.freeze()
+
+
+def _view(pair: tuple[State, str]) -> View:
+    return view_for(*pair)
+
+
+def figures_for(
+    players: int, *, games: int, seed: int, edition: str, repeats: int, floor: ModuleType | None
+) -> tuple[dict[str, float], Figures]:
+    """Every figure for one player count, and the public-API run's counts."""
+    figures: dict[str, float] = {}
+    if floor is not None:
+        figures["floor turns/s"] = max(
+            float(floor.measure(players, games, seed)["turns_per_s"]) for _ in range(repeats)
+        )
+    runs = [
+        play_games(players=players, games=games, seed=seed, edition=edition) for _ in range(repeats)
+    ]
+    api = min(runs, key=lambda run: run.seconds)
+    figures["(a) api turns/s"] = api.turns_per_second
+    figures["(b) fast turns/s"] = max(
+        play_games(
+            players=players, games=games, seed=seed, edition=edition, check=False, record=False
+        ).turns_per_second
+        for _ in range(repeats)
+    )
+    stops = _positions(players, seed, edition, 500)
+    tables = [game._work for game in stops]
+    states = [game.state for game in stops]
+    viewers = [state.players[index % players] for index, state in enumerate(states)]
+    texts = [to_json(state) for state in states]
+    figures["(c) snapshots/s"] = _each(repeats, tables, _snapshot)
+    figures["(c) game copies/s"] = _each(repeats, stops, Game.copy)
+    figures["(d) views/s"] = _each(repeats, list(zip(states, viewers, strict=True)), _view)
+    figures["(e) state to JSON/s"] = _each(repeats, states, to_json)
+    figures["(e) state from JSON/s"] = _each(repeats, texts, state_from_json)
+    return figures, api
+
+
+TARGETS = {"(a) api turns/s": 1 / 3, "(b) fast turns/s": 1 / 2}
+"""The ratios to the floor that random play must reach (issue 7)."""
 
 
 def run_bench(
     *,
-    games: int = 1000,
+    games: int = 500,
     players: Sequence[int] | None = None,
     seed: int = 1,
     edition: str = "2019",
+    repeats: int = 3,
+    profile: bool = False,
     write: Callable[[str], None] = print,
-) -> list[Figures]:
-    """Measure each player count and print a table of figures."""
+) -> dict[int, dict[str, float]]:
+    """Measure every figure for each player count, print them, and return them."""
     counts = list(players or (2, 4, 6))
+    floor = load_floor() if edition == "2019" else None
     write(
-        f"random play through Game.apply(choice(legal_commands())), edition {edition}, seed {seed}"
+        f"loveletter bench: edition {edition}, {games} games per figure, best of {repeats}, "
+        f"seed {seed}"
     )
-    write(f"{'players':>7} {'games':>7} {'games/s':>9} {'rounds/s':>9} {'commands/s':>11}")
-    results = []
+    if floor is None:
+        write("(no floor here: it plays the 2019 edition, from a source checkout; no ratios)")
+    results: dict[int, dict[str, float]] = {}
     for count in counts:
-        figures = measure(players=count, games=games, seed=seed, edition=edition)
-        results.append(figures)
-        write(
-            f"{count:>7} {games:>7} {figures.games_per_second:>9,.0f} "
-            f"{figures.rounds_per_second:>9,.0f} {figures.commands_per_second:>11,.0f}"
+        figures, api = figures_for(
+            count, games=games, seed=seed, edition=edition, repeats=repeats, floor=floor
         )
+        results[count] = figures
+        floor_turns = figures.get("floor turns/s", 0.0)
+        write("")
+        write(
+            f"{count} players: {api.games_per_second:,.0f} games/s, "
+            f"{api.rounds_per_second:,.0f} rounds/s, {api.commands_per_second:,.0f} commands/s "
+            "through the public API"
+        )
+        for name, value in figures.items():
+            ratio = f"{value / floor_turns:5.2f} x floor" if floor_turns else ""
+            target = TARGETS.get(name)
+            mark = ""
+            if target is not None and floor_turns:
+                met = "met" if value / floor_turns >= target else "NOT met"
+                mark = f"  (target {target:.2f}: {met})"
+            write(f"  {name:<24} {value:>12,.0f}  {ratio}{mark}")
+    if profile:
+        write("")
+        write("hot spots of random play through the public API (cProfile, by own time):")
+        profiler = cProfile.Profile()
+        profiler.enable()
+        play_games(players=counts[0], games=max(1, games // 4), seed=seed, edition=edition)
+        profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
+        write(out.getvalue())
     return results

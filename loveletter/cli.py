@@ -87,7 +87,14 @@ def _scenarios(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from loveletter.bench import run_bench
 
-    run_bench(games=args.games, players=args.players, seed=args.seed, edition=args.edition)
+    run_bench(
+        games=args.games,
+        players=args.players,
+        seed=args.seed,
+        edition=args.edition,
+        repeats=args.repeats,
+        profile=args.profile,
+    )
     return 0
 
 
@@ -167,7 +174,7 @@ def parser() -> argparse.ArgumentParser:
     scenarios.set_defaults(handler=_scenarios)
 
     bench = commands.add_parser("bench", help="measure random play through the public API")
-    bench.add_argument("--games", type=int, default=1000, help="games per player count (1000)")
+    bench.add_argument("--games", type=int, default=500, help="games per figure (500)")
     bench.add_argument(
         "--players",
         type=int,
@@ -176,6 +183,8 @@ def parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
     bench.add_argument("--edition", default="2019", help="edition (2019)")
+    bench.add_argument("--repeats", type=int, default=3, help="repeats; the best counts (3)")
+    bench.add_argument("--profile", action="store_true", help="show the hot spots too")
     bench.set_defaults(handler=_bench)
 
     replay = commands.add_parser("replay", help="tell a logged game in plain English")

@@ -71,7 +71,9 @@ class Setup:
     """Whether players draw by themselves at the start of their turns."""
 
 
-def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout, Chance | None]:
+def _check_setup(
+    setup: Setup, chance: Chance | None = None
+) -> tuple[Table, tuple[int, ...], Layout, Chance | None]:
     """Check ``setup``; return its table, tokens, first layout and chance.
 
     The chance is the game's, if the first layout was drawn from it.
@@ -119,9 +121,9 @@ def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout, Chance |
         edition=ed, players=players, target=target, seed=setup.seed, auto_draw=setup.auto_draw
     )
     layout = setup.layout
-    chance = None
     if layout is None:
-        chance = Chance(seed=setup.seed, deck=ed.deck)
+        if chance is None:
+            chance = Chance(seed=setup.seed, deck=ed.deck)
         _, order = chance.draws(1)
         layout = Layout.dealt(ed, players, first=setup.first, order=order)
     else:
@@ -135,14 +137,20 @@ def _check_setup(setup: Setup) -> tuple[Table, tuple[int, ...], Layout, Chance |
     return table, tuple(tokens), layout, chance
 
 
+_GAME_OVER = Phase.GAME_OVER
+
+
 class Game:
     """A game in progress: its setup, its current state, and every command applied."""
 
     __slots__ = ("_events", "_legal", "_log", "_setup", "_state", "_work")
 
-    def __init__(self, setup: Setup) -> None:
-        """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
-        table, tokens, layout, chance = _check_setup(setup)
+    def __init__(self, setup: Setup, *, chance: Chance | None = None) -> None:
+        """Start the game ``setup`` describes (see :meth:`new` for the usual way in).
+
+        ``chance`` is the game's generator when :meth:`new` has already drawn from it.
+        """
+        table, tokens, layout, chance = _check_setup(setup, chance)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
         work.chance = chance
         self._setup: Setup | None = setup
@@ -177,8 +185,10 @@ class Game:
         if seed is None:
             seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)
         players = _players(players)
+        chance = None
         if first is None:
-            draw, _ = Chance(seed=seed, deck=edition_named(edition).deck).draws(1)
+            chance = Chance(seed=seed, deck=edition_named(edition).deck)
+            draw, _ = chance.draws(1)
             first = pick(players, draw) if players else ""
         setup = Setup(
             players=players,
@@ -190,7 +200,7 @@ class Game:
             target=target,
             auto_draw=auto_draw,
         )
-        return cls(setup)
+        return cls(setup, chance=chance)
 
     @classmethod
     def from_state(cls, state: State) -> Game:
@@ -235,7 +245,7 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game has ended (without making a snapshot of the state)."""
-        return self._work.phase is Phase.GAME_OVER
+        return self._work.phase is _GAME_OVER
 
     def copy(self) -> Game:
         """An independent game in the same position, with the same setup, log and events."""

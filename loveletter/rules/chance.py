@@ -27,26 +27,34 @@ T = TypeVar("T")
 class Chance:
     """The random draws of one game, round by round."""
 
-    __slots__ = ("_deck", "_next", "_rng", "_seed")
+    __slots__ = ("_deck", "_last", "_next", "_rng", "_seed")
 
     def __init__(self, *, seed: int, deck: tuple[Card, ...]) -> None:
         self._seed = seed
         self._deck = deck
         self._rng = random.Random(seed)
         self._next = 1
+        self._last: tuple[float, tuple[Card, ...]] = (0.0, ())
 
-    def draws(self, round_number: int) -> tuple[float, list[Card]]:
-        """Round ``round_number``'s pick (a number in [0, 1)) and shuffled deck."""
+    def draws(self, round_number: int) -> tuple[float, tuple[Card, ...]]:
+        """Round ``round_number``'s pick (a number in [0, 1)) and shuffled deck.
+
+        The deck is shuffled by sorting it on random keys, one per card: every order is
+        as likely as any other, as with :meth:`random.Random.shuffle`, in half the time.
+        """
+        if round_number == self._next - 1:
+            return self._last
         if round_number < self._next:
             self._rng = random.Random(self._seed)
             self._next = 1
+        draw = self._rng.random
         while True:
-            pick = self._rng.random()
-            deck = list(self._deck)
-            self._rng.shuffle(deck)
+            pick = draw()
+            deck = tuple(sorted(self._deck, key=lambda _: draw()))
             self._next += 1
             if self._next > round_number:
-                return pick, deck
+                self._last = (pick, deck)
+                return self._last
 
 
 def pick(choices: Sequence[T], draw: float) -> T:

@@ -6,6 +6,7 @@ edition's discard-total tie-break (LLC-TIEBREAK-DISCARDS, LLC-TIEBREAK-STILL-TIE
 
 from __future__ import annotations
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.editions import Tiebreak
 from loveletter.errors import InconsistentStateError
@@ -22,6 +23,12 @@ from loveletter.rules import spy
 from loveletter.rules.chance import Chance, pick
 from loveletter.rules.work import Work
 from loveletter.state import Phase, RoundOutcome
+
+_round_started = builder(RoundStarted)
+_round_ended = builder(RoundEnded)
+_round_outcome = builder(RoundOutcome)
+_token_awarded = builder(TokenAwarded)
+_game_ended = builder(GameEnded)
 
 
 def start_round(w: Work, layout: Layout, first: int) -> None:
@@ -46,12 +53,12 @@ def start_round(w: Work, layout: Layout, first: int) -> None:
     w.phase = Phase.DRAW
     if w.events is not None:
         w.events.append(
-            RoundStarted(
-                round_number=w.round_number,
-                first=table.players[first],
-                hands=layout.hands,
-                face_up=layout.face_up,
-                draw_pile_size=len(layout.draw_pile),
+            _round_started(
+                w.round_number,
+                table.players[first],
+                layout.hands,
+                layout.face_up,
+                len(layout.draw_pile),
             )
         )
     if table.auto_draw:
@@ -118,25 +125,17 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
     w.tokens = tuple(tokens)
     game_winners = tuple(seat for seat, count in enumerate(tokens) if count >= table.target)
     end = RoundEnd.LAST_SURVIVOR if last_survivor else RoundEnd.SHOWDOWN
-    w.end(
-        RoundOutcome(
-            end=end, winners=tuple(winners), spy_bonus=spy_seat, game_winners=game_winners
-        ),
-        game_over=bool(game_winners),
-    )
-    if w.events is not None:
-        w.events.append(
-            RoundEnded(
-                round_number=w.round_number,
-                end=end,
-                winners=tuple(names[seat] for seat in winners),
-                hands=revealed,
-                set_aside=w.set_aside,
+    w.end(_round_outcome(end, tuple(winners), spy_seat, game_winners), game_over=bool(game_winners))
+    events = w.events
+    if events is not None:
+        events.append(
+            _round_ended(
+                w.round_number, end, tuple(names[s] for s in winners), revealed, w.set_aside
             )
         )
         running = list(before)
         for seat, reason in awards:
             running[seat] += 1
-            w.events.append(TokenAwarded(player=names[seat], reason=reason, tokens=running[seat]))
+            events.append(_token_awarded(names[seat], reason, running[seat]))
         if game_winners:
-            w.events.append(GameEnded(winners=tuple(names[seat] for seat in game_winners)))
+            events.append(_game_ended(tuple(names[seat] for seat in game_winners)))
