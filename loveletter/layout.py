@@ -89,19 +89,12 @@ class Layout:
     def dealt(
         cls, edition: Edition, players: Sequence[str], *, first: str, order: Sequence[Card]
     ) -> Layout:
-        """Deal a deck already in ``order`` (top card first), as LL19-SETUP-ORDER says.
-
-        The set-aside card comes off the top, then (two players) the three face-up cards,
-        then one card per seat from the first player; the rest is the draw pile.
-        """
-        count = len(players)
-        face_up = edition.face_up_with_two_players if count == 2 else 0
-        start = players.index(first)
-        dealt = order[1 + face_up : 1 + face_up + count]
-        hands = tuple((players[seat], dealt[(seat - start) % count]) for seat in range(count))
-        return _layout(
-            order[0], hands, tuple(order[1 + face_up + count :]), tuple(order[1 : 1 + face_up])
+        """Deal a deck already in ``order`` (top card first), as LL19-SETUP-ORDER says."""
+        set_aside, face_up, hands, pile = deal_order(
+            order, len(players), players.index(first), _face_up_count(edition, len(players))
         )
+        pairs = tuple((player, hands[seat][0]) for seat, player in enumerate(players))
+        return _layout(set_aside, pairs, pile, face_up)
 
     def hand_of(self, player: str) -> Card:
         """The card dealt to ``player``."""
@@ -135,3 +128,23 @@ class Layout:
 
 
 _layout = builder(Layout)
+
+
+def _face_up_count(edition: Edition, players: int) -> int:
+    return edition.face_up_with_two_players if players == 2 else 0
+
+
+def deal_order(
+    order: Sequence[Card], players: int, first: int, face_up: int
+) -> tuple[Card, tuple[Card, ...], list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Where a deck in ``order`` goes, by LL19-SETUP-ORDER (and LL19-Q14).
+
+    Off the top come the set-aside card, then ``face_up`` face-up cards, then one card
+    per seat starting with ``first``; the rest is the draw pile, top card first. Returns
+    the set-aside card, the face-up cards, each seat's hand, and the pile.
+    """
+    top = 1 + face_up
+    hands: list[tuple[Card, ...]] = [()] * players
+    for offset in range(players):
+        hands[(first + offset) % players] = (order[top + offset],)
+    return order[0], tuple(order[1:top]), hands, tuple(order[top + players :])

@@ -18,12 +18,14 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
 )
-from loveletter.layout import Layout
+from loveletter.layout import Layout, deal_order
 from loveletter.rules import spy
 from loveletter.rules.chance import Chance, pick
 from loveletter.rules.work import Work
 from loveletter.state import Phase, RoundOutcome
 
+_PLAY, _DRAW = Phase.PLAY, Phase.DRAW
+_LAST_SURVIVOR, _SHOWDOWN = RoundEnd.LAST_SURVIVOR, RoundEnd.SHOWDOWN
 _round_started = builder(RoundStarted)
 _round_ended = builder(RoundEnded)
 _round_outcome = builder(RoundOutcome)
@@ -33,44 +35,57 @@ _game_ended = builder(GameEnded)
 
 def start_round(w: Work, layout: Layout, first: int) -> None:
     """Deal ``layout`` and give the first turn to ``first`` (LL19-SETUP-DEAL)."""
-    table = w.table
-    count = len(table.players)
-    seats = table.seats
-    hands: list[tuple[Card, ...]] = [()] * count
+    seats = w.seats
+    hands: list[tuple[Card, ...]] = [()] * len(seats)
     for player, card in layout.hands:
         hands[seats[player]] = (card,)
+    _deal(w, layout.set_aside, layout.face_up, hands, layout.draw_pile, first, layout.hands)
+
+
+def _deal(
+    w: Work,
+    set_aside: Card,
+    face_up: tuple[Card, ...],
+    hands: list[tuple[Card, ...]],
+    pile: tuple[Card, ...],
+    first: int,
+    dealt: tuple[tuple[str, Card], ...] | None,
+) -> None:
+    """Lay out a round, ``hands`` by seat.
+
+    ``dealt`` is the same hands as (player, card) pairs, or ``None`` to build them only if
+    an event needs them.
+    """
+    count = len(hands)
     w.round_number += 1
     w.hands = hands
     w.discards = [()] * count
     w.out = w.protected = w.spied = (False,) * count
     w.alive = count
-    w.draw_pile = layout.draw_pile
-    w.set_aside = layout.set_aside
-    w.face_up = layout.face_up
+    w.draw_pile = pile
+    w.set_aside = set_aside
+    w.face_up = face_up
     w.shown = ()
     w.outcome = None
     w.to_act = first
-    w.phase = Phase.DRAW
+    names = w.names
     if w.events is not None:
-        w.events.append(
-            _round_started(
-                w.round_number,
-                table.players[first],
-                layout.hands,
-                layout.face_up,
-                len(layout.draw_pile),
-            )
-        )
-    if table.auto_draw:
+        if dealt is None:
+            dealt = tuple([(names[seat], hand[0]) for seat, hand in enumerate(hands)])
+        w.events.append(_round_started(w.round_number, names[first], dealt, face_up, len(pile)))
+    if w.auto_draw:
         w.draw(first)
-        w.phase = Phase.PLAY
+        w.phase = _PLAY
+    else:
+        w.phase = _DRAW
 
 
 def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     """Deal the next round: the last round's winner starts (LL19-NEXT-FIRST-WINNER).
 
     Among tied winners the caller picks, or one is drawn at random
-    (LL19-NEXT-FIRST-TIE-RANDOM). Without a layout the deck is shuffled.
+    (LL19-NEXT-FIRST-TIE-RANDOM). Without a layout the shuffled deck is dealt in the
+    order of LL19-SETUP-ORDER (:meth:`loveletter.layout.Layout.dealt`).
     """
     table = w.table
     chance = w.chance
@@ -81,9 +96,13 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
         if w.outcome is None:
             raise InconsistentStateError("a next round was dealt before any round ended")
         first = pick(w.outcome.winners, draw)
-    if layout is None:
-        layout = Layout.dealt(table.edition, table.players, first=table.players[first], order=order)
-    start_round(w, layout, first)
+    if layout is not None:
+        start_round(w, layout, first)
+        return
+    count = len(w.names)
+    face_up = table.edition.face_up_with_two_players if count == 2 else 0
+    set_aside, shown, hands, pile = deal_order(order, count, first, face_up)
+    _deal(w, set_aside, shown, hands, pile, first, None)
 
 
 def showdown_winners(w: Work, survivors: list[int]) -> list[int]:
@@ -117,25 +136,28 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
     spy_seat = spy.bonus(w)
     before = w.tokens
     tokens = list(before)
-    awards: list[tuple[int, TokenReason]] = [(seat, TokenReason.ROUND_WIN) for seat in winners]
-    if spy_seat is not None:
-        awards.append((spy_seat, TokenReason.SPY))
-    for seat, _ in awards:
+    for seat in winners:
         tokens[seat] += 1
+    if spy_seat is not None:
+        tokens[spy_seat] += 1
     w.tokens = tuple(tokens)
-    game_winners = tuple(seat for seat, count in enumerate(tokens) if count >= table.target)
-    end = RoundEnd.LAST_SURVIVOR if last_survivor else RoundEnd.SHOWDOWN
+    target = table.target
+    game_winners = tuple([seat for seat, count in enumerate(tokens) if count >= target])
+    end = _LAST_SURVIVOR if last_survivor else _SHOWDOWN
     w.end(_round_outcome(end, tuple(winners), spy_seat, game_winners), game_over=bool(game_winners))
     events = w.events
     if events is not None:
         events.append(
             _round_ended(
-                w.round_number, end, tuple(names[s] for s in winners), revealed, w.set_aside
+                w.round_number, end, tuple([names[s] for s in winners]), revealed, w.set_aside
             )
         )
         running = list(before)
+        awards = [(seat, TokenReason.ROUND_WIN) for seat in winners]
+        if spy_seat is not None:
+            awards.append((spy_seat, TokenReason.SPY))
         for seat, reason in awards:
             running[seat] += 1
             events.append(_token_awarded(names[seat], reason, running[seat]))
         if game_winners:
-            events.append(_game_ended(tuple(names[seat] for seat in game_winners)))
+            events.append(_game_ended(tuple([names[seat] for seat in game_winners])))

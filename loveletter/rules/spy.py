@@ -27,6 +27,9 @@ def bonus(w: Work) -> int | None:
     not count (``spied`` is only set by a play or a Prince's discard, and knocked-out
     players are left out). Two or more such players cancel each other.
     """
+    spied = w.spied
+    if True not in spied:
+        return None
     out = w.out
-    spies = [seat for seat, spied in enumerate(w.spied) if spied and not out[seat]]
+    spies = [seat for seat, flag in enumerate(spied) if flag and not out[seat]]
     return spies[0] if len(spies) == 1 else None
