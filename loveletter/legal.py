@@ -82,9 +82,10 @@ class LegalCommands(Sequence[Command]):
     guess by guess in order of value.
     """
 
-    __slots__ = ("_items", "_length", "_plan")
+    __slots__ = ("_given", "_items", "_length", "_plan")
 
     def __init__(self, position: Position, *, plan: _Plan | None = None) -> None:
+        self._given: Command | None = None
         phase = position.phase
         if phase is _PLAY:
             self._plan: _Plan | None = plan or _plan(position)
@@ -126,12 +127,13 @@ class LegalCommands(Sequence[Command]):
         if index >= 0:
             for card, targets, guesses, count, size in plan[1]:
                 if index < size:
-                    return play_command(
+                    given = self._given = play_command(
                         plan[0],
                         _KINDS[card],
                         targets[index // count],
                         _CARDS[guesses[index % count]],
                     )
+                    return given
                 index -= size
         raise IndexError("legal command index out of range")
 
@@ -147,6 +149,9 @@ class LegalCommands(Sequence[Command]):
                     yield play_command(player, _KINDS[card], target, _CARDS[guess])
 
     def __contains__(self, command: object) -> bool:
+        if command is self._given:
+            # The play this list handed out last (random play asks for exactly that).
+            return True
         plan = self._plan
         if plan is None:
             return command in self._items  # type: ignore[operator]
@@ -220,8 +225,9 @@ _SLOTS: dict[str, Any] = dict(vars(LegalCommands))
 _set_plan = _SLOTS["_plan"].__set__
 _set_items = _SLOTS["_items"].__set__
 _set_length = _SLOTS["_length"].__set__
-_PLANS: dict[tuple[object, ...], _Plan] = {}
-_PLANS_KEPT = 1 << 16
+_set_given = _SLOTS["_given"].__set__
+_PLAYS_OF: dict[tuple[object, ...], LegalCommands] = {}
+_PLAYS_OF_KEPT = 1 << 16
 _EDITIONS: dict[Edition, int] = {}
 _MEMO: dict[tuple[object, ...], LegalCommands] = {}
 _MEMO_KEPT = 1 << 12
@@ -231,8 +237,9 @@ def legal_commands(position: Position) -> LegalCommands:
     """The legal commands of ``position``, worked out once for all alike positions.
 
     During a turn the legal plays depend only on the edition, the players, who is to act,
-    what they hold, and who is out or protected: positions that agree on these share a
-    plan (the memo keeps at most 65,536 and starts afresh when full). A Chancellor's
+    what they hold, and who is out or protected: positions that agree on these share one
+    :class:`LegalCommands`, whose plan is a plain tuple the garbage collector does not
+    track (the memo keeps at most 65,536 and starts afresh when full). A Chancellor's
     choice and the deals between rounds are shared the same way, in a smaller memo.
     """
     table = position.table
@@ -253,15 +260,17 @@ def legal_commands(position: Position) -> LegalCommands:
             position.out,
             position.protected,
         )
-        plan = _PLANS.get(key)
-        if plan is None:
-            if len(_PLANS) >= _PLANS_KEPT:
-                _PLANS.clear()
-            plan = _PLANS[key] = _plan(position)
-        legal = _new(LegalCommands)
-        _set_plan(legal, plan)
-        _set_items(legal, None)
-        _set_length(legal, plan[2])
+        legal = _PLAYS_OF.get(key)
+        if legal is None:
+            if len(_PLAYS_OF) >= _PLAYS_OF_KEPT:
+                _PLAYS_OF.clear()
+            plan = _plan(position)
+            legal = _new(LegalCommands)
+            _set_plan(legal, plan)
+            _set_items(legal, None)
+            _set_given(legal, None)
+            _set_length(legal, plan[2])
+            _PLAYS_OF[key] = legal
         return legal
     if phase is _CHOOSE:
         key = (phase, table.players, seat, *position.hands[seat])

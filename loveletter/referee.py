@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from loveletter.commands import Command
+from loveletter.commands import Command, Play
 from loveletter.consistency import check_consistent
 from loveletter.editions import Edition, edition
 from loveletter.editions import edition as edition_named
@@ -32,6 +32,7 @@ from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
 from loveletter.rules.chance import Chance, pick
+from loveletter.rules.turn import play
 from loveletter.rules.work import Work
 from loveletter.state import Phase, State, Table
 
@@ -348,10 +349,13 @@ class Game:
         if record:
             events: list[Event] = []
             work.events = events
-            perform(work, command)
-            self._events.extend(events)
         else:
             work.events = None
+        if type(command) is Play:
+            play(work, command)  # the common case, without the dispatch of perform()
+        else:
             perform(work, command)
+        if record:
+            self._events.extend(events)
         self._log.append(command)
         return tuple(events) if record else ()

@@ -58,10 +58,8 @@ def start_game(
 
 def perform(w: Work, command: Command) -> None:
     """Apply a command the rules allow to the table ``w``, recording its events there."""
-    seats = w.table.seats
     if type(command) is Play:
-        target = command.target
-        turn.play(w, w.to_act, command.card, -1 if target is None else seats[target], command.guess)
+        turn.play(w, command)
     elif type(command) is Draw:
         turn.draw(w)
     elif type(command) is Choose:
@@ -69,7 +67,7 @@ def perform(w: Work, command: Command) -> None:
         turn.end_turn(w)
     elif type(command) is Deal:
         first = command.first
-        round_rules.next_round(w, command.layout, None if first is None else seats[first])
+        round_rules.next_round(w, command.layout, None if first is None else w.seats[first])
     else:
         raise InvalidCommandError(f"not a command: {command!r}")
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from loveletter._records import builder
 from loveletter.cards import Card
+from loveletter.commands import Play
 from loveletter.events import CardPlayed, ProtectionEnded
 from loveletter.rules import (
     baron,
@@ -58,8 +59,10 @@ def draw(w: Work) -> None:
     w.phase = _PLAY
 
 
-def play(w: Work, actor: int, card: Card, target: int, guess: Card | None) -> None:
-    """``actor`` plays ``card`` face up and its effect resolves at once."""
+def play(w: Work, command: Play) -> None:
+    """The player to act plays a card face up, and its effect resolves at once."""
+    actor = w.to_act
+    card = command.card
     hands = w.hands
     hand = hands[actor]
     if hand[0] is card:
@@ -68,13 +71,12 @@ def play(w: Work, actor: int, card: Card, target: int, guess: Card | None) -> No
         index = hand.index(card)
         hands[actor] = hand[:index] + hand[index + 1 :]
     w.discards[actor] += (card,)
+    name = command.target
+    guess = command.guess
     events = w.events
     if events is not None:
-        names = w.names
-        events.append(
-            _card_played(names[actor], card, names[target] if target >= 0 else None, guess)
-        )
-    EFFECTS[card](w, actor, target, guess)
+        events.append(_card_played(command.player, card, name, guess))
+    EFFECTS[card](w, actor, -1 if name is None else w.seats[name], guess)
     if w.phase is _PLAY:
         end_turn(w)
 
