@@ -24,6 +24,7 @@ and so on), accepted wherever a card's name is.
 from __future__ import annotations
 
 import enum
+import unicodedata
 
 __all__ = ["PLAYING_CARD_LABELS", "Card", "card_named"]
 
@@ -81,7 +82,25 @@ def _label_key(text: str) -> str:
     return "".join(_SUIT_LETTERS.get(char, char) for char in text)
 
 
-_BY_NAME: dict[str, Card] = {card.value.casefold(): card for card in Card}
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+_FRENCH = {
+    "Espionne": Card.SPY,
+    "Garde": Card.GUARD,
+    "Prêtre": Card.PRIEST,
+    "Baron": Card.BARON,
+    "Servante": Card.HANDMAID,
+    "Prince": Card.PRINCE,
+    "Chancelier": Card.CHANCELLOR,
+    "Roi": Card.KING,
+    "Comtesse": Card.COUNTESS,
+    "Princesse": Card.PRINCESS,
+}
+_BY_NAME: dict[str, Card] = {_fold(card.value): card for card in Card}
+_BY_NAME.update({_fold(name): card for name, card in _FRENCH.items()})
 _BY_LABEL: dict[str, Card] = {
     _label_key(label): card for card, labels in PLAYING_CARD_LABELS.items() for label in labels
 }
@@ -89,15 +108,19 @@ _BY_LABEL.update({"JK": Card.SPY, "JOKER": Card.SPY, "🃏": Card.SPY, "🃟": C
 
 
 def card_named(name: str) -> Card | None:
-    """The card with this name (English, any letter case) or playing-card label, or ``None``.
+    """The card with this name or playing-card label, or ``None``.
+
+    Names are English or French, in any letter case, with or without accents.
 
     Values depend on the edition (the King is 7 in 2019 and 6 in classic): they are
     resolved by :meth:`loveletter.editions.Edition.parse_card`.
 
     >>> card_named("GUARD")
     Card.GUARD
+    >>> card_named("prêtre"), card_named("PRETRE"), card_named("Servante")
+    (Card.PRIEST, Card.PRIEST, Card.HANDMAID)
     >>> card_named("Jester") is None
     True
     """
-    card = _BY_NAME.get(name.strip().casefold())
+    card = _BY_NAME.get(_fold(name))
     return card if card is not None else _BY_LABEL.get(_label_key(name))

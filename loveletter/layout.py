@@ -26,7 +26,8 @@ import attrs
 from loveletter._records import builder
 from loveletter.cards import Card, card_named
 from loveletter.editions import Edition
-from loveletter.errors import InvalidCommandError, Reason
+from loveletter.errors import InvalidCommandError, Reason, SetupError
+from loveletter.i18n import card_name, message
 
 __all__ = ["Layout"]
 
@@ -96,33 +97,103 @@ class Layout:
         pairs = tuple((player, hands[seat][0]) for seat, player in enumerate(players))
         return _layout(set_aside, pairs, pile, face_up)
 
+    @classmethod
+    def arranged(
+        cls,
+        edition: Edition,
+        players: Sequence[str],
+        *,
+        hands: Mapping[str, Card | str],
+        pile: Sequence[Card | str] = (),
+        bottom: Sequence[Card | str] = (),
+        set_aside: Card | str | None = None,
+        face_up: Sequence[Card | str] | None = None,
+    ) -> Layout:
+        """A layout with the cards that matter where they are named, and the rest filled in.
+
+        For examples, tests and rules disputes: ``pile`` is the top of the draw pile and
+        ``bottom`` its last cards; the cards not named fill the middle of the pile in
+        deck order. An unnamed set-aside card, unnamed face-up cards (two players) and the
+        hands of players not named are taken from the cards left over. Naming more copies
+        of a card than the deck has raises :class:`~loveletter.errors.SetupError`.
+
+        >>> from loveletter.editions import edition
+        >>> layout = Layout.arranged(
+        ...     edition("2019"), ["Anna", "Ben", "Carla"],
+        ...     hands={"Anna": "Guard", "Ben": "Princess"}, pile=["Baron"])
+        >>> layout.hand_of("Anna"), layout.draw_pile[0], len(layout.draw_pile)
+        (Card.GUARD, Card.BARON, 17)
+        """
+        named = [to_card(c) for c in [*hands.values(), *pile, *bottom]]
+        if set_aside is not None:
+            named.append(to_card(set_aside))
+        if face_up is not None:
+            named.extend(to_card(c) for c in face_up)
+        remaining = Counter(edition.deck)
+        for card in named:
+            if remaining[card] == 0:
+                raise SetupError(
+                    f"more {card} cards are named than the {edition.name} deck has",
+                    ruling=edition.ruling("LL19-SETUP-DECK"),
+                    reason=Reason.BAD_DEAL,
+                )
+            remaining[card] -= 1
+        rest: list[Card] = []
+        for card in edition.deck:
+            if remaining[card] > 0:
+                remaining[card] -= 1
+                rest.append(card)
+        aside = to_card(set_aside) if set_aside is not None else rest.pop()
+        if face_up is None:
+            face_up = [rest.pop() for _ in range(_face_up_count(edition, len(players)))]
+        dealt = {player: to_card(card) for player, card in hands.items()}
+        for player in players:
+            if player not in dealt:
+                dealt[player] = rest.pop(0)
+        return cls(
+            set_aside=aside,
+            face_up=to_cards(face_up),
+            hands=tuple((player, dealt[player]) for player in players),
+            draw_pile=(*to_cards(pile), *rest, *to_cards(bottom)),
+        )
+
     def hand_of(self, player: str) -> Card:
         """The card dealt to ``player``."""
         return dict(self.hands)[player]
 
-    def problem(self, edition: Edition, players: Sequence[str]) -> str | None:
+    def problem(self, edition: Edition, players: Sequence[str], language: str = "en") -> str | None:
         """What makes this layout wrong for the table, or ``None`` if it is right."""
         names = [player for player, _ in self.hands]
         if sorted(names) != sorted(players) or len(set(names)) != len(names):
-            return (
-                f"the hands go to {', '.join(names) or 'nobody'}, "
-                f"but the players are {', '.join(players)}"
+            nobody = "personne" if language == "fr" else "nobody"
+            return message(
+                "deal_players",
+                language,
+                names=", ".join(names) or nobody,
+                players=", ".join(players),
             )
         expected_face_up = edition.face_up_with_two_players if len(players) == 2 else 0
         if len(self.face_up) != expected_face_up:
-            return (
-                f"{len(players)} players need {expected_face_up} face-up cards, "
-                f"not {len(self.face_up)}"
+            return message(
+                "deal_face_up",
+                language,
+                players=len(players),
+                expected=expected_face_up,
+                given=len(self.face_up),
             )
         cards = Counter([self.set_aside, *self.face_up, *self.draw_pile])
         cards.update(card for _, card in self.hands)
         deck = Counter(edition.deck)
         if cards != deck:
-            extra = ", ".join(f"{n} {c}" for c, n in (cards - deck).items())
-            missing = ", ".join(f"{n} {c}" for c, n in (deck - cards).items())
-            return (
-                f"the cards are not the {edition.name} deck "
-                f"(extra: {extra or 'none'}; missing: {missing or 'none'})"
+            none = "aucune" if language == "fr" else "none"
+            extra = ", ".join(f"{n} {card_name(c, language)}" for c, n in (cards - deck).items())
+            missing = ", ".join(f"{n} {card_name(c, language)}" for c, n in (deck - cards).items())
+            return message(
+                "deal_deck",
+                language,
+                edition=edition.name,
+                extra=extra or none,
+                missing=missing or none,
             )
         return None
 

@@ -19,15 +19,18 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
+from loveletter.cards import Card
 from loveletter.commands import Command, Play
 from loveletter.consistency import check_consistent
 from loveletter.editions import Edition, edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason, Refusal, SetupError
 from loveletter.events import Event
+from loveletter.i18n import LANGUAGES
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
@@ -70,6 +73,8 @@ class Setup:
     """Favor tokens needed to win; ``None`` takes the edition's table."""
     auto_draw: bool = True
     """Whether players draw by themselves at the start of their turns."""
+    language: str = "en"
+    """The language of the referee's messages (``"en"`` or ``"fr"``)."""
 
 
 def _check_setup(
@@ -118,8 +123,15 @@ def _check_setup(
                 f"{player} starts with {count} tokens, already at the target of {target}"
             )
         tokens[players.index(player)] = count
+    if setup.language not in LANGUAGES:
+        raise SetupError(f"the referee writes in {', '.join(LANGUAGES)}, not {setup.language!r}")
     table = Table(
-        edition=ed, players=players, target=target, seed=setup.seed, auto_draw=setup.auto_draw
+        edition=ed,
+        players=players,
+        target=target,
+        seed=setup.seed,
+        auto_draw=setup.auto_draw,
+        language=setup.language,
     )
     layout = setup.layout
     if layout is None:
@@ -174,6 +186,7 @@ class Game:
         tokens: Mapping[str, int] | None = None,
         target: int | None = None,
         auto_draw: bool = True,
+        language: str = "en",
     ) -> Game:
         """Set up a table and deal the first round.
 
@@ -181,7 +194,8 @@ class Game:
         shuffle and random pick, so the same seed and commands give the same game.
         ``first`` defaults to a player picked with that seed (LL19-SETUP-FIRST-PLAYER);
         ``deal`` replaces the first round's shuffle; ``target`` replaces the edition's
-        token target (LL19-Q22).
+        token target (LL19-Q22); ``language`` is the language of the referee's messages
+        (``"en"`` or ``"fr"``).
         """
         if seed is None:
             seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)
@@ -200,8 +214,50 @@ class Game:
             tokens=tokens or {},
             target=target,
             auto_draw=auto_draw,
+            language=language,
         )
         return cls(setup, chance=chance)
+
+    @classmethod
+    def arranged(
+        cls,
+        hands: Mapping[str, Card | str],
+        *,
+        pile: Sequence[Card | str] = (),
+        bottom: Sequence[Card | str] = (),
+        set_aside: Card | str | None = None,
+        face_up: Sequence[Card | str] | None = None,
+        players: Sequence[str] | None = None,
+        first: str | None = None,
+        edition: str | Edition = "2019",
+        **options: Any,
+    ) -> Game:
+        """A game whose first round is dealt with the cards that matter where named.
+
+        The rest are filled in (see :meth:`loveletter.layout.Layout.arranged`).
+
+        ``players`` defaults to the names of ``hands``, in order, and ``first`` to the
+        first of them; ``options`` go to :meth:`new` (``tokens``, ``target``,
+        ``auto_draw``, ``language``, ``seed``). Made for examples, tests and rules
+        disputes.
+
+        >>> game = Game.arranged({"Anna": "Guard", "Ben": "Baron"}, pile=["Priest"])
+        >>> game.state.hand("Anna")
+        (Card.GUARD, Card.PRIEST)
+        """
+        seated = list(players or hands)
+        ed = edition_named(edition)
+        layout = Layout.arranged(
+            ed,
+            seated,
+            hands=hands,
+            pile=pile,
+            bottom=bottom,
+            set_aside=set_aside,
+            face_up=face_up,
+        )
+        options.setdefault("seed", 0)
+        return cls.new(seated, edition=ed, first=first or seated[0], deal=layout, **options)
 
     @classmethod
     def from_state(cls, state: State) -> Game:

@@ -56,6 +56,8 @@ class Table:
     """The seed every shuffle and random choice of this game derives from."""
     auto_draw: bool = True
     """Whether the player to act draws by themselves at the start of their turn."""
+    language: str = "en"
+    """The language of the referee's messages: ``"en"`` or ``"fr"``."""
     seats: Mapping[str, int] = attrs.field(
         init=False,
         eq=False,

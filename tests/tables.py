@@ -62,42 +62,15 @@ def layout(
     face_up: Sequence[str | Card] | None = None,
     edition_name: str = "2019",
 ) -> Layout:
-    """A legal layout with the given cards where they are named.
-
-    ``pile`` is the top of the draw pile, ``bottom`` its last cards; the cards not named
-    fill the middle of the pile in deck order. Unnamed set-aside and face-up cards are
-    taken from the end of the remaining cards.
-    """
-    ed = edition(edition_name)
-    remaining = Counter(ed.deck)
-    named = [card(c) for c in [*hands.values(), *pile, *bottom]]
-    if set_aside is not None:
-        named.append(card(set_aside))
-    if face_up is not None:
-        named.extend(card(c) for c in face_up)
-    for c in named:
-        if remaining[c] == 0:
-            raise ValueError(f"too many {c} for the {ed.name} deck")
-        remaining[c] -= 1
-    rest: list[Card] = []
-    for c in ed.deck:
-        if remaining[c] > 0:
-            remaining[c] -= 1
-            rest.append(c)
-    if set_aside is None:
-        set_aside = rest.pop()
-    if face_up is None:
-        face_up = [rest.pop() for _ in range(3)] if len(players) == 2 else []
-    if set(hands) != set(players):
-        missing = set(players) - set(hands)
-        for player in players:
-            if player in missing:
-                hands = {**hands, player: rest.pop(0)}
-    return Layout(
-        set_aside=card(set_aside),
-        face_up=tuple(card(c) for c in face_up),
-        hands={player: card(hands[player]) for player in players},
-        draw_pile=(*[card(c) for c in pile], *rest, *[card(c) for c in bottom]),
+    """A legal layout with the given cards where they are named (see Layout.arranged)."""
+    return Layout.arranged(
+        edition(edition_name),
+        players,
+        hands=hands,
+        pile=pile,
+        bottom=bottom,
+        set_aside=set_aside,
+        face_up=face_up,
     )
 
 
@@ -116,29 +89,24 @@ def table(
     auto_draw: bool = True,
     seed: int = 0,
 ) -> Game:
-    """A game whose first round is dealt as named (see :func:`layout`).
+    """A game whose first round is dealt as named (see Game.arranged).
 
     ``players`` defaults to the names in ``hands``, in order; ``first`` to the first of
     them. With ``auto_draw`` (the default) the first player has already drawn.
     """
-    players = list(players or hands)
-    return Game.new(
-        players,
+    return Game.arranged(
+        hands,
+        pile=pile,
+        bottom=bottom,
+        set_aside=set_aside,
+        face_up=face_up,
+        players=players,
+        first=first,
         edition=edition_name,
-        first=first or players[0],
-        seed=seed,
-        deal=layout(
-            players=players,
-            hands=hands,
-            pile=pile,
-            bottom=bottom,
-            set_aside=set_aside,
-            face_up=face_up,
-            edition_name=edition_name,
-        ),
         tokens=tokens,
         target=target,
         auto_draw=auto_draw,
+        seed=seed,
     )
 
 

@@ -36,13 +36,20 @@ def choose(w: Work, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
         w.events.append(CardsReturned(player=w.names[actor], cards=returned))
 
 
-def choice_problem(hand: tuple[Card, ...], keep: Card, returned: tuple[Card, ...]) -> str | None:
-    """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest."""
+def choice_problem(
+    hand: tuple[Card, ...], keep: Card, returned: tuple[Card, ...]
+) -> tuple[str, dict[str, object]] | None:
+    """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest.
+
+    Returns the key of the message (:func:`loveletter.i18n.message`) and its fields, or
+    ``None``.
+    """
     if len(returned) != len(hand) - 1:
-        return (
-            f"with {len(hand)} cards in hand, keep one and return {len(hand) - 1}, "
-            f"not {len(returned)}"
-        )
+        return "choice_count", {
+            "held": len(hand),
+            "expected": len(hand) - 1,
+            "given": len(returned),
+        }
     if Counter(hand) != Counter((keep, *returned)):
-        return "the kept and returned cards are not the cards in hand"
+        return "choice_cards", {}
     return None

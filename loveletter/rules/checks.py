@@ -5,7 +5,8 @@ order of :class:`~loveletter.errors.Reason`, so a command that breaks several ru
 refused for the first one (scenario format, "Reason codes"). Card-specific checks live
 with their card: :func:`loveletter.rules.countess.forces`,
 :func:`loveletter.rules.guard.guess_problem`,
-:func:`loveletter.rules.chancellor.choice_problem`.
+:func:`loveletter.rules.chancellor.choice_problem`. Messages are written in the table's
+language (:mod:`loveletter.i18n`), and never name a card the command did not name.
 """
 
 from __future__ import annotations
@@ -14,23 +15,30 @@ from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
+from loveletter.i18n import a, any_, card_name, message, the
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
 from loveletter.text import describe
 
-__all__ = ["actor_refusal", "refusal"]
+__all__ = ["actor_refusal", "refusal", "unknown_card_refusal"]
 
 _NONE, _OTHER = Targeting.NONE, Targeting.OTHER
-_WAITING_FOR = {
-    Phase.DRAW: "must draw",
-    Phase.PLAY: "must play a card",
-    Phase.CHOOSE: "must make their Chancellor choice",
-}
+_WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
 
 
-def _refuse(state: Position, reason: Reason, ruling: str, message: str) -> Refusal:
-    return Refusal(reason=reason, ruling=state.table.edition.ruling(ruling), message=message)
+def _refuse(
+    state: Position, reason: Reason, ruling: str, key: str, command: Command | str, **fields: object
+) -> Refusal:
+    """A refusal whose message is ``key`` in the table's language, about ``command``."""
+    language = state.table.language
+    said = command if isinstance(command, str) else describe(command, language)
+    text = message(key, language, said=said, **fields)
+    return Refusal(
+        reason=reason,
+        ruling=state.table.edition.ruling(ruling),
+        message=text[:1].upper() + text[1:],
+    )
 
 
 def _names(state: Position, seats: tuple[int, ...]) -> str:
@@ -39,10 +47,6 @@ def _names(state: Position, seats: tuple[int, ...]) -> str:
 
 def _round_winners(state: Position) -> tuple[int, ...]:
     return state.outcome.winners if state.outcome is not None else ()
-
-
-def _said(command: Command | str) -> str:
-    return command if isinstance(command, str) else describe(command)
 
 
 def refusal(state: Position, command: Command) -> Refusal | None:
@@ -77,29 +81,29 @@ def actor_refusal(
         return _game_over(state, command)
     if phase is Phase.ROUND_OVER:
         return _refuse(
-            state,
-            Reason.ROUND_OVER,
-            "LL19-Q19",
-            f"{_said(command)}: round {state.round_number} is over; "
-            "the next round must be dealt first",
+            state, Reason.ROUND_OVER, "LL19-Q19", "round_over", command, round=state.round_number
         )
     seats = state.table.seats
     seat = seats.get(player)
     if seat is None or (target is not None and target not in seats):
-        unknown = player if seat is None else target
         return _refuse(
             state,
             Reason.UNKNOWN_PLAYER,
             "LL19-TURN-ORDER" if seat is None else "LL19-TARGET-OTHER",
-            f"{_said(command)}: {unknown!r} is not at the table "
-            f"(players: {', '.join(state.table.players)})",
+            "unknown_player",
+            command,
+            name=player if seat is None else target,
+            players=", ".join(state.table.players),
         )
     if seat != state.to_act:
         return _refuse(
             state,
             Reason.NOT_YOUR_TURN,
             "LL19-TURN-ORDER",
-            f"{_said(command)}: it is {state.table.players[state.to_act]}'s turn, not {player}'s",
+            "not_your_turn",
+            command,
+            to_act=state.table.players[state.to_act],
+            player=player,
         )
     wanted = Phase.PLAY if kind is Play else (Phase.DRAW if kind is Draw else Phase.CHOOSE)
     if phase is not wanted:
@@ -108,10 +112,7 @@ def actor_refusal(
         else:
             ruling = "LL19-TURN-DRAW-PLAY"
         return _refuse(
-            state,
-            Reason.WRONG_PHASE,
-            ruling,
-            f"{_said(command)}: {player} {_WAITING_FOR[phase]} now",
+            state, Reason.WRONG_PHASE, ruling, _WAITING_FOR[phase], command, player=player
         )
     return None
 
@@ -119,10 +120,7 @@ def actor_refusal(
 def _game_over(state: Position, command: Command | str) -> Refusal:
     winners = state.outcome.game_winners if state.outcome is not None else ()
     return _refuse(
-        state,
-        Reason.GAME_OVER,
-        "LL19-Q19",
-        f"{_said(command)}: the game is over, won by {_names(state, winners)}",
+        state, Reason.GAME_OVER, "LL19-Q19", "game_over", command, winners=_names(state, winners)
     )
 
 
@@ -139,15 +137,19 @@ def _play(state: Position, command: Play) -> Refusal | None:
         if problem is not None:
             return problem
     edition = table.edition
+    language = table.language
     if card not in edition.cards or (guess is not None and guess not in edition.cards):
-        unknown, ruling = (
-            (card, "LL19-SETUP-DECK") if card not in edition.cards else (guess, "LL19-Q01")
-        )
+        unknown, ruling = (card, "LL19-SETUP-DECK")
+        if card in edition.cards and guess is not None:
+            unknown, ruling = (guess, "LL19-Q01")
         return _refuse(
             state,
             Reason.UNKNOWN_CARD,
             ruling,
-            f"{_said(command)}: the {edition.name} edition has no {unknown}",
+            "no_such_card",
+            command,
+            edition=edition.name,
+            card=card_name(unknown, language),
         )
     seat = state.to_act
     hand = state.hands[seat]
@@ -156,15 +158,19 @@ def _play(state: Position, command: Play) -> Refusal | None:
             state,
             Reason.CARD_NOT_IN_HAND,
             "LL19-TURN-DRAW-PLAY",
-            f"{_said(command)}: {player} does not hold a {card}",
+            "not_in_hand",
+            command,
+            player=player,
+            any_card=any_(card, language),
         )
     if countess.forces(edition, hand, card):
         return _refuse(
             state,
             Reason.COUNTESS_FORCED,
             "LL19-COUNTESS-FORCED",
-            f"{_said(command)}: with the Countess and the {card} in hand, "
-            "the Countess must be played",
+            "countess_forced",
+            command,
+            the_card=the(card, language),
         )
     targeting = edition.targeting[card]
     target_seat = -1
@@ -175,14 +181,18 @@ def _play(state: Position, command: Play) -> Refusal | None:
                     state,
                     Reason.TARGET_REQUIRED,
                     "LL19-TARGET-ANY",
-                    f"{_said(command)}: a Prince must choose a player (at worst {player} themself)",
+                    "prince_needs_target",
+                    command,
+                    player=player,
                 )
             if others(state.out, state.protected, seat):
                 return _refuse(
                     state,
                     Reason.TARGET_REQUIRED,
                     "LL19-TARGET-OTHER",
-                    f"{_said(command)}: a {card} must choose another player",
+                    "needs_other",
+                    command,
+                    a_card=a(card, language),
                 )
     else:
         if targeting is _NONE:
@@ -190,36 +200,39 @@ def _play(state: Position, command: Play) -> Refusal | None:
                 state,
                 Reason.TARGET_NOT_ALLOWED,
                 "LL19-TARGET-UNTARGETED",
-                f"{_said(command)}: a {card} chooses nobody",
+                "chooses_nobody",
+                command,
+                a_card=a(card, language),
             )
-        target_seat = state.table.seats[target]
+        target_seat = table.seats[target]
         if target_seat == seat:
             if targeting is _OTHER:
                 return _refuse(
                     state,
                     Reason.TARGET_SELF,
                     "LL19-TARGET-OTHER",
-                    f"{_said(command)}: a {card} must choose another player, not its own",
+                    "not_self",
+                    command,
+                    a_card=a(card, language),
                 )
         elif state.out[target_seat]:
             return _refuse(
-                state,
-                Reason.TARGET_OUT,
-                "LL19-TARGET-OUT",
-                f"{_said(command)}: {target} is knocked out of this round",
+                state, Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out", command, target=target
             )
         elif state.protected[target_seat]:
             return _refuse(
                 state,
                 Reason.TARGET_PROTECTED,
                 "LL19-TARGET-PROTECTED",
-                f"{_said(command)}: {target} is protected by a Handmaid",
+                "target_protected",
+                command,
+                target=target,
             )
     if guess is not None or card is Card.GUARD:
-        problem_text = guard.guess_problem(card, target_seat >= 0, guess)
-        if problem_text is not None:
-            reason, ruling, text = problem_text
-            return _refuse(state, reason, ruling, f"{_said(command)}: {text}")
+        guessing = guard.guess_problem(card, target_seat >= 0, guess)
+        if guessing is not None:
+            reason, ruling, key = guessing
+            return _refuse(state, reason, ruling, key, command, the_card=the(card, language))
     return None
 
 
@@ -234,16 +247,17 @@ def _choose(state: Position, command: Choose) -> Refusal | None:
             state,
             Reason.UNKNOWN_CARD,
             "LL19-SETUP-DECK",
-            f"{_said(command)}: the {edition.name} edition has no {unknown[0]}",
+            "no_such_card",
+            command,
+            edition=edition.name,
+            card=card_name(unknown[0], state.table.language),
         )
     hand = state.hands[state.to_act]
-    text = chancellor.choice_problem(hand, command.keep, command.returned)
-    if text is not None:
+    found = chancellor.choice_problem(hand, command.keep, command.returned)
+    if found is not None:
+        key, fields = found
         return _refuse(
-            state,
-            Reason.BAD_CHOICE,
-            "LL19-CHANCELLOR-BAD-CHOICE",
-            f"{_said(command)}: {text}",
+            state, Reason.BAD_CHOICE, "LL19-CHANCELLOR-BAD-CHOICE", key, command, **fields
         )
     return None
 
@@ -254,10 +268,10 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
         return _game_over(state, command)
     table = state.table
     if command.layout is not None:
-        problem = command.layout.problem(table.edition, table.players)
+        problem = command.layout.problem(table.edition, table.players, table.language)
         if problem is not None:
             return _refuse(
-                state, Reason.BAD_DEAL, "LL19-SETUP-DECK", f"{_said(command)}: {problem}"
+                state, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem
             )
     if phase is Phase.ROUND_OVER:
         winners = _round_winners(state)
@@ -266,15 +280,19 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
                 state,
                 Reason.FIRST_NOT_ALLOWED,
                 "LL19-Q12",
-                f"{_said(command)}: only a winner of round {state.round_number} "
-                f"({_names(state, winners)}) may start the next one",
+                "first_not_allowed",
+                command,
+                round=state.round_number,
+                winners=_names(state, winners),
             )
         return None
     return _refuse(
         state,
         Reason.WRONG_PHASE,
         "LL19-NEXT-ROUND-RESET",
-        f"{_said(command)}: round {state.round_number} is still being played",
+        "round_running",
+        command,
+        round=state.round_number,
     )
 
 
@@ -299,7 +317,10 @@ def unknown_card_refusal(
             state,
             Reason.BAD_DEAL,
             "LL19-SETUP-DECK",
-            f"{description}: {name!r} is not a card of the {edition.name} edition",
+            "not_a_card_of",
+            description,
+            name=name,
+            edition=edition.name,
         )
     problem = actor_refusal(state, kind, description, player or "", target)
     if problem is not None:
@@ -308,5 +329,8 @@ def unknown_card_refusal(
         state,
         Reason.UNKNOWN_CARD,
         "LL19-Q01",
-        f"{description}: the {edition.name} edition has no card called {name!r}",
+        "no_card_called",
+        description,
+        edition=edition.name,
+        name=name,
     )

@@ -32,28 +32,17 @@ def guess_problem(
 ) -> tuple[Reason, str, str] | None:
     """What is wrong with the named card of a play, checked after its target.
 
-    Returns the reason, the ruling and a message, or ``None``.
+    Returns the reason, the ruling and the key of the message
+    (:func:`loveletter.i18n.message`), or ``None``.
     """
     if card is Card.GUARD and has_target:
         if guess is None:
-            return (
-                Reason.GUESS_REQUIRED,
-                "LL19-GUARD-GUESS-REQUIRED",
-                "a Guard with a target must name a card",
-            )
+            return (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
         if guess is Card.GUARD:
-            return (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "a Guard may not name Guard")
+            return (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
         return None
     if guess is None:
         return None
     if card is Card.GUARD:
-        return (
-            Reason.GUESS_NOT_ALLOWED,
-            "LL19-Q09",
-            "a Guard played with no target names no card",
-        )
-    return (
-        Reason.GUESS_NOT_ALLOWED,
-        "LL19-GUARD-HIT",
-        f"only a Guard names a card, not the {card}",
-    )
+        return (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
+    return (Reason.GUESS_NOT_ALLOWED, "LL19-GUARD-HIT", "guess_not_guard")

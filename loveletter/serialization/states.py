@@ -17,6 +17,7 @@ from loveletter.commands import Command
 from loveletter.consistency import inconsistencies
 from loveletter.editions import EDITIONS, Edition
 from loveletter.events import RoundEnd
+from loveletter.i18n import LANGUAGES
 from loveletter.referee import Setup
 from loveletter.serialization import base
 from loveletter.serialization.commands import (
@@ -53,6 +54,7 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "target": table.target,
         "seed": str(table.seed),
         "auto_draw": table.auto_draw,
+        "language": table.language,
     }
 
 
@@ -61,7 +63,7 @@ def table_from_data(data: object, where: str) -> Table:
     fields = base.obj(
         data,
         where,
-        ("edition", "players", "target", "seed", "auto_draw"),
+        ("edition", "players", "target", "seed", "auto_draw", "language"),
         ("edition", "players", "target", "seed", "auto_draw"),
     )
     edition = _edition(fields["edition"], f"{where}.edition")
@@ -79,7 +81,14 @@ def table_from_data(data: object, where: str) -> Table:
         target=base.integer(fields["target"], f"{where}.target", low=1),
         seed=_seed(fields["seed"], f"{where}.seed"),
         auto_draw=base.boolean(fields["auto_draw"], f"{where}.auto_draw"),
+        language=_language(fields.get("language", "en"), f"{where}.language"),
     )
+
+
+def _language(data: object, where: str) -> str:
+    if data not in LANGUAGES:
+        raise base.fail(where, f"expected one of {', '.join(map(repr, LANGUAGES))}, got {data!r}")
+    return str(data)
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -247,10 +256,21 @@ def setup_to_data(setup: Setup) -> dict[str, Any]:
         "tokens": dict(setup.tokens),
         "target": setup.target,
         "auto_draw": setup.auto_draw,
+        "language": setup.language,
     }
 
 
-_SETUP_KEYS = ("players", "edition", "seed", "first", "layout", "tokens", "target", "auto_draw")
+_SETUP_KEYS = (
+    "players",
+    "edition",
+    "seed",
+    "first",
+    "layout",
+    "tokens",
+    "target",
+    "auto_draw",
+    "language",
+)
 
 
 def setup_from_data(data: object, where: str = "$") -> Setup:
@@ -274,6 +294,7 @@ def setup_from_data(data: object, where: str = "$") -> Setup:
         ),
         target=None if target is None else base.integer(target, f"{where}.target", low=1),
         auto_draw=base.boolean(fields.get("auto_draw", True), f"{where}.auto_draw"),
+        language=_language(fields.get("language", "en"), f"{where}.language"),
     )
 
 

@@ -1,0 +1,202 @@
+"""Words in English and in French: the cards' names, and the referee's messages.
+
+Cards are kinds, not words: each has an English and a French name (the rules aids that
+players use exist in both languages), and both are accepted as input wherever a card's
+name is, in any letter case, with or without accents. A table's ``language`` says which
+the referee writes its messages in.
+
+>>> card_name(Card.HANDMAID, "fr"), card_name(Card.PRIEST, "fr")
+('Servante', 'Prêtre')
+>>> the(Card.SPY, "fr"), a(Card.HANDMAID, "fr"), the(Card.KING, "en")
+("l'Espionne", 'une Servante', 'the King')
+>>> message("target_protected", "fr", said="Le Garde de Ben sur Anna", target="Anna")
+"Le Garde de Ben sur Anna : Anna est sous la protection d'une Servante"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from loveletter.cards import _FRENCH, Card, _fold
+
+__all__ = ["LANGUAGES", "a", "any_", "card_name", "cards_phrase", "fold", "message", "of", "the"]
+
+LANGUAGES = ("en", "fr")
+"""The languages the referee writes in."""
+
+FRENCH_NAMES: Mapping[Card, str] = {card: name for name, card in _FRENCH.items()}
+"""Each card's French name."""
+
+_FEMININE = frozenset({Card.SPY, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS})
+
+
+def fold(text: str) -> str:
+    """``text`` without letter case or accents, to compare names: ``Prêtre`` -> ``pretre``."""
+    return _fold(text)
+
+
+def card_name(card: Card, language: str = "en") -> str:
+    """The card's name in ``language``."""
+    return FRENCH_NAMES[card] if language == "fr" else card.value
+
+
+def the(card: Card, language: str = "en") -> str:
+    """``the Guard``, ``le Garde``, ``la Servante``, ``l'Espionne``."""
+    name = card_name(card, language)
+    if language != "fr":
+        return f"the {name}"
+    if fold(name)[0] in "aeiouy":
+        return f"l'{name}"
+    return f"{'la' if card in _FEMININE else 'le'} {name}"
+
+
+def a(card: Card, language: str = "en") -> str:
+    """``a Guard``, ``un Garde``, ``une Servante``: the name with its indefinite article."""
+    name = card_name(card, language)
+    if language != "fr":
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    return f"{'une' if card in _FEMININE else 'un'} {name}"
+
+
+def any_(card: Card, language: str = "en") -> str:
+    """The card after a negation: ``a Baron``; in French ``de Baron``, ``d'Espionne``."""
+    if language != "fr":
+        return a(card, language)
+    name = card_name(card, language)
+    return f"d'{name}" if fold(name)[0] in "aeiouy" else f"de {name}"
+
+
+def of(player: str, language: str = "en") -> str:
+    """``Anna's``, or in French ``d'Anna`` / ``de Ben`` (to follow a card's name)."""
+    if language != "fr":
+        return f"{player}'s"
+    return f"d'{player}" if fold(player)[:1] in tuple("aeiouyh") else f"de {player}"
+
+
+def cards_phrase(cards: Iterable[Card], language: str = "en") -> str:
+    """``Guard, Spy`` (``nothing`` for none)."""
+    names = [card_name(card, language) for card in cards]
+    return ", ".join(names) or ("rien" if language == "fr" else "nothing")
+
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (English, French). Fields: said (the command described), and the named ones.
+    "round_over": (
+        "{said}: round {round} is over; the next round must be dealt first",
+        "{said} : la manche {round} est finie ; il faut d'abord distribuer la suivante",
+    ),
+    "unknown_player": (
+        "{said}: {name!r} is not at the table (players: {players})",
+        "{said} : {name!r} n'est pas à la table (joueurs : {players})",
+    ),
+    "not_your_turn": (
+        "{said}: it is {to_act}'s turn, not {player}'s",
+        "{said} : c'est à {to_act} de jouer, pas à {player}",
+    ),
+    "must_draw": ("{said}: {player} must draw now", "{said} : {player} doit piocher maintenant"),
+    "must_play": (
+        "{said}: {player} must play a card now",
+        "{said} : {player} doit jouer une carte maintenant",
+    ),
+    "must_choose": (
+        "{said}: {player} must make their Chancellor choice now",
+        "{said} : {player} doit d'abord faire son choix de Chancelier",
+    ),
+    "game_over": (
+        "{said}: the game is over, won by {winners}",
+        "{said} : la partie est finie, gagnée par {winners}",
+    ),
+    "no_such_card": (
+        "{said}: the {edition} edition has no {card}",
+        "{said} : la carte {card} n'existe pas dans l'édition {edition}",
+    ),
+    "no_card_called": (
+        "{said}: the {edition} edition has no card called {name!r}",
+        "{said} : l'édition {edition} n'a pas de carte appelée {name!r}",
+    ),
+    "not_a_card_of": (
+        "{said}: {name!r} is not a card of the {edition} edition",
+        "{said} : {name!r} n'est pas une carte de l'édition {edition}",
+    ),
+    "not_in_hand": (
+        "{said}: {player} does not hold {any_card}",
+        "{said} : {player} n'a pas {any_card} en main",
+    ),
+    "countess_forced": (
+        "{said}: with the Countess and {the_card} in hand, the Countess must be played",
+        "{said} : avec la Comtesse et {the_card} en main, il faut jouer la Comtesse",
+    ),
+    "prince_needs_target": (
+        "{said}: a Prince must choose a player (at worst {player} themself)",
+        "{said} : un Prince doit désigner un joueur (au pire son propre joueur, {player})",
+    ),
+    "needs_other": (
+        "{said}: {a_card} must choose another player",
+        "{said} : {a_card} doit désigner un autre joueur",
+    ),
+    "chooses_nobody": ("{said}: {a_card} chooses nobody", "{said} : {a_card} ne désigne personne"),
+    "not_self": (
+        "{said}: {a_card} must choose another player, not its own",
+        "{said} : {a_card} doit désigner un autre joueur que le sien",
+    ),
+    "target_out": (
+        "{said}: {target} is knocked out of this round",
+        "{said} : {target} est hors de cette manche",
+    ),
+    "target_protected": (
+        "{said}: {target} is protected by a Handmaid",
+        "{said} : {target} est sous la protection d'une Servante",
+    ),
+    "guess_required": (
+        "{said}: a Guard with a target must name a card",
+        "{said} : un Garde qui désigne un joueur doit nommer une carte",
+    ),
+    "guess_guard": (
+        "{said}: a Guard may not name Guard",
+        "{said} : un Garde ne peut pas nommer Garde",
+    ),
+    "guess_without_target": (
+        "{said}: a Guard played with no target names no card",
+        "{said} : un Garde joué sans cible ne nomme aucune carte",
+    ),
+    "guess_not_guard": (
+        "{said}: only a Guard names a card, not {the_card}",
+        "{said} : seul un Garde nomme une carte, pas {the_card}",
+    ),
+    "choice_count": (
+        "{said}: with {held} cards in hand, keep one and return {expected}, not {given}",
+        "{said} : avec {held} cartes en main, on en garde une et on en remet {expected}, "
+        "pas {given}",
+    ),
+    "choice_cards": (
+        "{said}: the kept and returned cards are not the cards in hand",
+        "{said} : les cartes gardée et remises ne sont pas celles de la main",
+    ),
+    "bad_deal": ("{said}: {problem}", "{said} : {problem}"),
+    "first_not_allowed": (
+        "{said}: only a winner of round {round} ({winners}) may start the next one",
+        "{said} : seul un gagnant de la manche {round} ({winners}) peut commencer la suivante",
+    ),
+    "round_running": (
+        "{said}: round {round} is still being played",
+        "{said} : la manche {round} est en cours",
+    ),
+    "deal_players": (
+        "the hands go to {names}, but the players are {players}",
+        "les mains vont à {names}, mais les joueurs sont {players}",
+    ),
+    "deal_face_up": (
+        "{players} players need {expected} face-up cards, not {given}",
+        "{players} joueurs demandent {expected} cartes face visible, pas {given}",
+    ),
+    "deal_deck": (
+        "the cards are not the {edition} deck (extra: {extra}; missing: {missing})",
+        "les cartes ne sont pas le paquet {edition} (en trop : {extra} ; manquantes : {missing})",
+    ),
+}
+
+
+def message(key: str, language: str = "en", **fields: object) -> str:
+    """The message ``key`` in ``language``, with ``fields`` put in place."""
+    english, french = _MESSAGES[key]
+    return (french if language == "fr" else english).format(**fields)

@@ -1,0 +1,114 @@
+"""French: card names accepted as input, and the referee's messages in French."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play, SetupError, card_named
+from loveletter.i18n import _MESSAGES, FRENCH_NAMES, a, any_, card_name, message, of, the
+from loveletter.serialization import state_from_json, to_json
+
+FRENCH = {
+    "Espionne": Card.SPY,
+    "Garde": Card.GUARD,
+    "Prêtre": Card.PRIEST,
+    "Baron": Card.BARON,
+    "Servante": Card.HANDMAID,
+    "Prince": Card.PRINCE,
+    "Chancelier": Card.CHANCELLOR,
+    "Roi": Card.KING,
+    "Comtesse": Card.COUNTESS,
+    "Princesse": Card.PRINCESS,
+}
+
+
+@pytest.mark.parametrize(("name", "card"), FRENCH.items())
+def test_french_names_are_accepted_in_any_case_with_or_without_accents(
+    name: str, card: Card
+) -> None:
+    """Garde, Prêtre, Servante... name their cards, however they are typed."""
+    assert card_named(name) is card
+    assert card_named(name.upper()) is card
+    assert card_named(name.replace("ê", "e")) is card
+    assert card_name(card, "fr") == name
+    assert FRENCH_NAMES[card] == name
+
+
+def test_commands_and_json_take_french_names() -> None:
+    """A command may name its cards in French, in Python and in JSON."""
+    game = Game.arranged({"Anna": "Garde", "Ben": "Prêtre"}, pile=["Servante"])
+    assert Play(player="Anna", card="Garde", target="Ben", guess="Prêtre") == Play(
+        player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST
+    )
+    command = game.read_command('{"play": {"player": "Anna", "card": "servante"}}')
+    assert command == Play(player="Anna", card=Card.HANDMAID)
+
+
+def test_every_message_has_the_same_fields_in_both_languages() -> None:
+    """Each message template of the referee exists in English and French, with the same fields."""
+    formatter = string.Formatter()
+    for key, (english, french) in _MESSAGES.items():
+        fields_en = {name for _, name, _, _ in formatter.parse(english) if name}
+        fields_fr = {name for _, name, _, _ in formatter.parse(french) if name}
+        assert fields_en == fields_fr, key
+
+
+def test_articles_and_elision() -> None:
+    """French articles agree with the card and elide before a vowel."""
+    assert [the(c, "fr") for c in (Card.GUARD, Card.HANDMAID, Card.SPY)] == [
+        "le Garde",
+        "la Servante",
+        "l'Espionne",
+    ]
+    assert [a(c, "fr") for c in (Card.PRINCE, Card.COUNTESS)] == ["un Prince", "une Comtesse"]
+    assert [any_(c, "fr") for c in (Card.BARON, Card.SPY)] == ["de Baron", "d'Espionne"]
+    assert [of("Anna", "fr"), of("Ben", "fr"), of("Anna")] == ["d'Anna", "de Ben", "Anna's"]
+    assert message("target_out", "fr", said="x", target="Ben") == "x : Ben est hors de cette manche"
+
+
+def french_table() -> Game:
+    return Game.arranged(
+        {"Anna": "Comtesse", "Ben": "Prêtre", "Carla": "Baron"}, pile=["Roi"], language="fr"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (Play(player="Ben", card="Prêtre", target="Anna"), "c'est à Anna de jouer, pas à Ben"),
+        (Play(player="Anna", card="Roi", target="Ben"), "il faut jouer la Comtesse"),
+        (Play(player="Anna", card="Garde", target="Ben", guess="Roi"), "n'a pas de Garde en main"),
+        (Play(player="Anna", card="Comtesse", target="Ben"), "une Comtesse ne désigne personne"),
+        (Draw(player="Anna"), "Anna doit jouer une carte maintenant"),
+        (Choose(player="Anna", keep="Roi", returned=("Comtesse",)), "choix de Chancelier d'Anna"),
+        (Deal(), "la manche 1 est en cours"),
+        (Play(player="Zoé", card="Garde"), "'Zoé' n'est pas à la table"),
+    ],
+)
+def test_refusals_at_a_french_table_are_in_french(command: object, expected: str) -> None:
+    """At a table whose language is French, a refusal says why in French."""
+    refusal = french_table().check(command)  # type: ignore[arg-type]
+    assert refusal is not None
+    assert expected in refusal.message
+    assert refusal.message[0].isupper()
+
+
+def test_a_bad_deal_is_explained_in_french() -> None:
+    """A deal that is not the deck names the extra and missing cards in French."""
+    game = Game.arranged({"Anna": "Garde", "Ben": "Prêtre"}, pile=["Garde"], language="fr")
+    game.apply(Play(player="Anna", card="Garde", target="Ben", guess="Prêtre"))
+    bad = Layout(set_aside="Espionne", hands={"Anna": "Espionne", "Ben": "Garde"}, draw_pile=[])
+    refusal = game.check(Deal(layout=bad))
+    assert refusal is not None
+    assert "cartes face visible" in refusal.message
+
+
+def test_the_language_is_a_setting_of_the_table() -> None:
+    """The language is kept with the table (and in its JSON); others are refused."""
+    game = french_table()
+    assert game.state.table.language == "fr"
+    assert state_from_json(to_json(game.state)).table.language == "fr"
+    with pytest.raises(SetupError, match="'de'"):
+        Game.new(["Anna", "Ben"], language="de")
