@@ -1,7 +1,7 @@
 """Whether a state is one the rules can reach, as far as can be told from the state alone.
 
 A server that stores states between requests reads them back with
-:meth:`loveletter.Game.from_state`, which refuses a state whose cards are not the
+:meth:`loveletter.referee.Game.from_state`, which refuses a state whose cards are not the
 edition's deck, where a knocked-out player holds a card or acts, where two players (or
 none) would act, and so on.
 """

@@ -328,7 +328,7 @@ class Game:
     # -- what may be done ------------------------------------------------------------
 
     def legal_commands(self) -> LegalCommands:
-        """Exactly the commands the rules allow now (see :class:`LegalCommands`).
+        """Exactly the commands the rules allow now (see :class:`~loveletter.legal.LegalCommands`).
 
         Worked out once per position: asking again before the next command gives the
         same (immutable) list.

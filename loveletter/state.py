@@ -211,7 +211,7 @@ class Position(Protocol):
     """What the rules read of a table: a :class:`State`, or the table in motion.
 
     The referee's checks and its list of legal commands read only these fields, so they
-    serve a frozen state and the live table of a :class:`~loveletter.Game` alike.
+    serve a frozen state and the live table of a :class:`~loveletter.referee.Game` alike.
     """
 
     @property

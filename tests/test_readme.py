@@ -28,7 +28,8 @@ def test_the_first_screen_has_the_two_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     """.ci/run installs the test extra and runs the same test command as the README."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "'.[test,lint]'" in ci
+    assert "'.[test,lint,docs]'" in ci
+    assert "sphinx-build -q -n -W" in ci
     assert "\npython -m pytest\n" in ci
     assert "mypy --strict loveletter" in ci
     assert "ruff check" in ci

@@ -1,4 +1,4 @@
-"""Whom a card may choose (LL19-TARGET-*).
+"""Whom a card may choose (``LL19-TARGET-*``).
 
 A Guard, Priest, Baron or King chooses another player still in the round and not
 protected; a Prince may also choose its own player; the other cards choose nobody. When

@@ -1,4 +1,4 @@
-"""The turn: draw, play, and pass play on (LL19-TURN-*).
+"""The turn: draw, play, and pass play on (``LL19-TURN-*``).
 
 On your turn you draw (now two cards), play one face up and apply its effect at once.
 After each completed turn the round ends if one player is left (LL19-END-LAST-SURVIVOR)

@@ -1,0 +1,294 @@
+"""Sphinx extension for the loveletter docs: rulings, reason codes and scenarios.
+
+* ``{ruling} ID`` (options ``:decision:``, ``:lang: fr``): a ruling's anchor (``ll19-baron-tie``,
+  or ``fr-ll19-baron-tie`` in French), its id, its statement and example (the content),
+  and the tests that check it, found by reading the test files' ``ruling`` markers and
+  the scenario files' ``rulings`` lists when the docs are built: the list cannot drift.
+* ``{reason-codes}``: a table of every :class:`loveletter.Reason`, in order of precedence,
+  with when it is raised (the enum's own docstrings) and an example refusal that the
+  referee produces as the page is built. A code without an example fails the build.
+* ``{scenario} FILE#ID``: a scenario of a ``.jsonl`` file, rendered step by step.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util.docutils import SphinxDirective
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "scenarios"
+
+
+# -- who checks what ----------------------------------------------------------------------
+
+
+def _marked(node: ast.AST) -> list[str]:
+    """The ruling ids of a ``pytest.mark.ruling(...)`` call, if ``node`` is one."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "ruling"
+    ):
+        return [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+    return []
+
+
+def tests_by_ruling(root: Path = ROOT) -> dict[str, list[str]]:
+    """Every test (and scenario) that names each ruling."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        relative = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for decorator in node.decorator_list:
+                    for ruling in _marked(decorator):
+                        found[ruling].append(f"{relative}::{node.name}")
+    for folder, label in ((root / "tests" / "scenarios", "tests/scenarios"), (SHARED, "shared")):
+        for path in sorted(folder.glob("*.jsonl")) if folder.exists() else []:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip() and not line.lstrip().startswith("//"):
+                    data = json.loads(line)
+                    for ruling in data.get("rulings", []):
+                        found[ruling].append(f"scenario {label}/{path.name}: {data['id']}")
+    return dict(found)
+
+
+# -- rulings --------------------------------------------------------------------------------
+
+_WORDS = {
+    "en": ("Referee decision", "Checked by", "no test names this ruling yet"),
+    "fr": ("Décision de l'arbitre", "Vérifiée par", "aucun test ne nomme encore cette règle"),
+}
+
+
+class RulingDirective(SphinxDirective):
+    """A ruling: anchor, id, statement, example, and the tests that check it."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {"decision": directives.flag, "lang": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        ruling = self.arguments[0]
+        language = self.options.get("lang", "en")
+        anchor = nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
+        decision, checked, none = _WORDS[language]
+        box = nodes.container(classes=["ruling"])
+        box["ids"].append(anchor)
+        head = nodes.paragraph(classes=["ruling-id"])
+        head += nodes.reference("", "", nodes.literal(text=ruling), refid=anchor)
+        if "decision" in self.options:
+            head += nodes.Text(f"  ({decision})")
+        box += head
+        self.state.nested_parse(self.content, self.content_offset, box)
+        tests = self.env.app.config.loveletter_tests.get(ruling, [])  # type: ignore[attr-defined]
+        listing = nodes.paragraph(classes=["ruling-tests"])
+        listing += nodes.emphasis(text=f"{checked}: " if tests else f"{checked}: {none}")
+        box += listing
+        if tests:
+            items = nodes.bullet_list(classes=["ruling-tests"])
+            for test in tests:
+                items += nodes.list_item("", nodes.paragraph("", "", nodes.literal(text=test)))
+            box += items
+        std = self.env.get_domain("std")
+        std.note_hyperlink_target(anchor, self.env.docname, anchor, ruling)  # type: ignore[attr-defined]
+        _documented(self.env).setdefault(language, {})[ruling] = self.env.docname
+        return [box]
+
+
+# -- reason codes ----------------------------------------------------------------------------
+
+
+def _examples() -> dict[str, tuple[str, Any]]:
+    """For each reason code: a table, and a command the referee refuses for that reason."""
+    from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play
+
+    def three() -> Any:
+        return Game.arranged({"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"])
+
+    def over(tokens: int) -> Any:
+        game = Game.arranged({"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"], tokens={"Anna": tokens})
+        game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
+        return game
+
+    def protected() -> Any:
+        game = Game.arranged(
+            {"Anna": "Handmaid", "Ben": "Guard", "Carla": "Priest"}, pile=["Handmaid", "Guard"]
+        )
+        game.apply(Play(player="Anna", card=Card.HANDMAID))
+        return game
+
+    def knocked() -> Any:
+        game = Game.arranged({"Anna": "Guard", "Ben": "Baron", "Carla": "Priest"}, pile=["Guard", "Guard"])
+        game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON))
+        return game
+
+    def chancellor() -> Any:
+        game = Game.arranged({"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Chancellor", "Spy", "King"])
+        game.apply(Play(player="Anna", card=Card.CHANCELLOR))
+        return game
+
+    bad = Layout(set_aside="Spy", hands={"Anna": "Spy", "Ben": "Guard"}, draw_pile=[])
+    return {
+        "GAME_OVER": ("Anna has won the game", (over(5), Play(player="Ben", card=Card.GUARD))),
+        "BAD_DEAL": ("between rounds", (over(0), Deal(layout=bad))),
+        "FIRST_NOT_ALLOWED": ("Anna won round 1", (over(0), Deal(first="Ben"))),
+        "ROUND_OVER": ("round 1 is over", (over(0), Draw(player="Anna"))),
+        "UNKNOWN_PLAYER": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Zoe", guess=Card.KING))),
+        "NOT_YOUR_TURN": ("Anna's turn", (three(), Play(player="Ben", card=Card.PRIEST, target="Anna"))),
+        "WRONG_PHASE": ("Anna has drawn", (three(), Draw(player="Anna"))),
+        "UNKNOWN_CARD": ("a classic table", (
+            Game.arranged({"Anna": "Guard", "Ben": "Priest"}, edition="classic"),
+            Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.SPY),
+        )),
+        "CARD_NOT_IN_HAND": ("Anna holds Guard, Handmaid", (three(), Play(player="Anna", card=Card.KING, target="Ben"))),
+        "COUNTESS_FORCED": ("Anna holds Countess, King", (
+            Game.arranged({"Anna": "Countess", "Ben": "Priest"}, pile=["King"]),
+            Play(player="Anna", card=Card.KING, target="Ben"),
+        )),
+        "TARGET_REQUIRED": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, guess=Card.KING))),
+        "TARGET_NOT_ALLOWED": ("Anna's turn", (three(), Play(player="Anna", card=Card.HANDMAID, target="Ben"))),
+        "TARGET_SELF": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Anna", guess=Card.KING))),
+        "TARGET_OUT": ("Ben was knocked out", (knocked(), Play(player="Carla", card=Card.GUARD, target="Ben", guess=Card.KING))),
+        "TARGET_PROTECTED": ("Anna played a Handmaid", (protected(), Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRIEST))),
+        "GUESS_REQUIRED": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Ben"))),
+        "GUESS_NOT_ALLOWED": ("Anna's turn", (three(), Play(player="Anna", card=Card.HANDMAID, guess=Card.KING))),
+        "GUESS_GUARD": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD))),
+        "BAD_CHOICE": ("Anna holds Guard, Spy, King after her Chancellor", (
+            chancellor(), Choose(player="Anna", keep=Card.KING, returned=(Card.SPY,))
+        )),
+    }
+
+
+class ReasonCodesDirective(SphinxDirective):
+    """Every reason code, in order of precedence, with an example made by the referee."""
+
+    def run(self) -> list[nodes.Node]:
+        from loveletter import Reason
+        from loveletter.serialization import to_data
+
+        when = ModuleAnalyzer.for_module("loveletter.errors").find_attr_docs()
+        examples = _examples()
+        table = nodes.table(classes=["reason-codes"])
+        group = nodes.tgroup(cols=4)
+        table += group
+        for width in (6, 20, 34, 40):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        row = nodes.row()
+        for title in ("#", "Code", "When", "Example (produced by the referee)"):
+            row += nodes.entry("", nodes.paragraph(text=title))
+        head += row
+        body = nodes.tbody()
+        group += body
+        for reason in Reason:
+            if reason.value not in examples:
+                raise ExtensionError(f"no example for the reason code {reason.value}")
+            situation, (game, command) = examples[reason.value]
+            refusal = game.check(command)
+            if refusal is None or refusal.reason is not reason:
+                raise ExtensionError(f"the example of {reason.value} gives {refusal!r}")
+            text = " ".join(when.get(("Reason", reason.name), [""])).strip()
+            row = nodes.row(ids=[nodes.make_id(f"reason-{reason.value}")])
+            row += nodes.entry("", nodes.paragraph(text=str(reason.precedence + 1)))
+            row += nodes.entry("", nodes.paragraph("", "", nodes.literal(text=reason.value)))
+            row += nodes.entry("", nodes.paragraph(text=text))
+            example = nodes.entry()
+            example += nodes.paragraph("", "", nodes.emphasis(text=situation + ": "), nodes.literal(text=repr(command)))
+            example += nodes.literal_block(text=json.dumps(to_data(refusal)["refusal"], indent=1, ensure_ascii=False))
+            row += example
+            body += row
+        return [table]
+
+
+# -- scenarios --------------------------------------------------------------------------------
+
+
+class ScenarioDirective(SphinxDirective):
+    """A scenario from a ``.jsonl`` file (``docs/`` relative), rendered step by step; it
+    is run as the page is built, and a failing scenario fails the build."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        from loveletter.scenarios import load, run
+
+        file, _, wanted = self.arguments[0].partition("#")
+        path = (Path(self.env.srcdir) / file).resolve()
+        self.env.note_dependency(str(path))
+        scenarios = {scenario.id: scenario for scenario in load(path)}
+        if wanted not in scenarios:
+            raise self.error(f"no scenario {wanted!r} in {file}")
+        scenario = scenarios[wanted]
+        result = run(scenario)
+        if not result.passed:
+            raise self.error(f"the scenario {wanted} fails: {result.describe()}")
+        data = scenario.data
+        box = nodes.container(classes=["scenario"])
+        head = nodes.paragraph()
+        head += nodes.strong(text=f"Scenario {scenario.id}")
+        head += nodes.Text(f" ({data.get('edition', '2019')}; {', '.join(data['players'])}; {data['first']} first)")
+        box += head
+        if scenario.text:
+            box += nodes.paragraph(text=scenario.text)
+        deal = data["deal"]
+        hands = ", ".join(f"{p}: {c}" for p, c in deal["hands"].items())
+        pile = ", ".join(deal["draw_pile"][:4]) + (", ..." if len(deal["draw_pile"]) > 4 else "")
+        box += nodes.paragraph(text=f"Dealt: {hands}; set aside {deal['set_aside']}; draw pile {pile}.")
+        steps = nodes.enumerated_list()
+        for step in data["steps"]:
+            steps += nodes.list_item("", nodes.paragraph("", "", nodes.literal(text=json.dumps(step, ensure_ascii=False))))
+        box += steps
+        return [box]
+
+
+def _documented(env: Any) -> dict[str, dict[str, str]]:
+    """Where each ruling has its anchor, by language: ``{"en": {ruling: docname}}``."""
+    if not hasattr(env, "loveletter_rulings"):
+        env.loveletter_rulings = {}
+    found: dict[str, dict[str, str]] = env.loveletter_rulings
+    return found
+
+
+def _purge(app: Sphinx, env: Any, docname: str) -> None:
+    for rulings in _documented(env).values():
+        for ruling in [r for r, doc in rulings.items() if doc == docname]:
+            del rulings[ruling]
+
+
+def _check_rulings(app: Sphinx, env: Any) -> None:
+    """Fail the build if a ruling of RULINGS.md has no anchor (when RULINGS.md is here)."""
+    source = ROOT.parent / "shared" / "rulings" / "RULINGS.md"
+    if not source.exists() or os.environ.get("LOVELETTER_DOCS_DRAFT"):
+        return  # LOVELETTER_DOCS_DRAFT=1: build pages being drafted without the full check
+    import re
+
+    ids = re.findall(r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*", source.read_text(encoding="utf-8"), re.M)
+    documented = _documented(env)
+    for language in ("en", "fr"):
+        missing = [ruling for ruling in ids if ruling not in documented.get(language, {})]
+        if missing:
+            raise ExtensionError(f"rulings without an anchor in the {language} docs: {missing}")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("loveletter_tests", tests_by_ruling(), "env")
+    app.add_directive("ruling", RulingDirective)
+    app.add_directive("reason-codes", ReasonCodesDirective)
+    app.add_directive("scenario", ScenarioDirective)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-check-consistency", _check_rulings)
+    return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}

@@ -1,0 +1,50 @@
+"""Sphinx configuration of the loveletter documentation (MyST Markdown, furo)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))
+
+import loveletter  # noqa: E402
+
+project = "loveletter"
+author = "The loveletter developers"
+copyright = "2026, the loveletter developers"  # noqa: A001
+release = loveletter.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "loveletter_docs",
+]
+source_suffix = {".md": "markdown"}
+myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline"]
+myst_heading_anchors = 3
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "scenarios/*.md"]
+
+html_theme = "furo"
+html_title = "loveletter"
+html_static_path = ["_static"]
+html_css_files = ["loveletter.css"]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "show-inheritance": False}
+autodoc_class_signature = "mixed"
+
+nitpicky = True
+# Without network access there is no intersphinx: names from the standard library and
+# from attrs are left unlinked rather than reported.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|data|exc|func|meth)", r"(collections\.abc|typing|enum|random|types|pathlib|json|attr|attrs)\..*"),
+    (r"py:(class|obj|data)", r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType)"),
+    (r"py:class", r"(str|int|float|bool|object|bytes|tuple|list|dict|type|set|frozenset|None|NoneType|ValueError|Exception|BaseException|RuntimeError)"),
+    (r"py:class", r"loveletter\..*\._.*"),
+    (r"py:class", r"loveletter\.[a-z_.]*\.T"),
+]
