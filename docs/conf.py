@@ -13,7 +13,7 @@ import loveletter  # noqa: E402
 
 project = "loveletter"
 author = "The loveletter developers"
-copyright = "2026, the loveletter developers"  # noqa: A001
+copyright = "2026, the loveletter developers"
 release = loveletter.__version__
 version = release
 
@@ -42,9 +42,18 @@ nitpicky = True
 # Without network access there is no intersphinx: names from the standard library and
 # from attrs are left unlinked rather than reported.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|data|exc|func|meth)", r"(collections\.abc|typing|enum|random|types|pathlib|json|attr|attrs)\..*"),
-    (r"py:(class|obj|data)", r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType)"),
-    (r"py:class", r"(str|int|float|bool|object|bytes|tuple|list|dict|type|set|frozenset|None|NoneType|ValueError|Exception|BaseException|RuntimeError)"),
+    (
+        r"py:(class|obj|data|exc|func|meth)",
+        r"(collections\.abc|typing|enum|random|types|pathlib|json|attr|attrs)\..*",
+    ),
+    (
+        r"py:(class|obj|data)",
+        r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType)",
+    ),
+    (
+        r"py:class",
+        r"(str|int|float|bool|object|bytes|tuple|list|dict|type|set|frozenset|None|NoneType|ValueError|Exception|BaseException|RuntimeError)",
+    ),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),
 ]

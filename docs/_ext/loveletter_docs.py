@@ -17,7 +17,7 @@ import json
 import os
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -44,7 +44,7 @@ def _marked(node: ast.AST) -> list[str]:
     return []
 
 
-def tests_by_ruling(root: Path = ROOT) -> dict[str, list[str]]:
+def checked_rulings(root: Path = ROOT) -> dict[str, list[str]]:
     """Every test (and scenario) that names each ruling."""
     found: dict[str, list[str]] = defaultdict(list)
     for path in sorted((root / "tests").rglob("test_*.py")):
@@ -78,7 +78,10 @@ class RulingDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec = {"decision": directives.flag, "lang": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "decision": directives.flag,
+        "lang": directives.unchanged,
+    }
 
     def run(self) -> list[nodes.Node]:
         ruling = self.arguments[0]
@@ -116,10 +119,14 @@ def _examples() -> dict[str, tuple[str, Any]]:
     from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play
 
     def three() -> Any:
-        return Game.arranged({"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"])
+        return Game.arranged(
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"]
+        )
 
     def over(tokens: int) -> Any:
-        game = Game.arranged({"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"], tokens={"Anna": tokens})
+        game = Game.arranged(
+            {"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"], tokens={"Anna": tokens}
+        )
         game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
         return game
 
@@ -131,12 +138,16 @@ def _examples() -> dict[str, tuple[str, Any]]:
         return game
 
     def knocked() -> Any:
-        game = Game.arranged({"Anna": "Guard", "Ben": "Baron", "Carla": "Priest"}, pile=["Guard", "Guard"])
+        game = Game.arranged(
+            {"Anna": "Guard", "Ben": "Baron", "Carla": "Priest"}, pile=["Guard", "Guard"]
+        )
         game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON))
         return game
 
     def chancellor() -> Any:
-        game = Game.arranged({"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Chancellor", "Spy", "King"])
+        game = Game.arranged(
+            {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Chancellor", "Spy", "King"]
+        )
         game.apply(Play(player="Anna", card=Card.CHANCELLOR))
         return game
 
@@ -146,29 +157,69 @@ def _examples() -> dict[str, tuple[str, Any]]:
         "BAD_DEAL": ("between rounds", (over(0), Deal(layout=bad))),
         "FIRST_NOT_ALLOWED": ("Anna won round 1", (over(0), Deal(first="Ben"))),
         "ROUND_OVER": ("round 1 is over", (over(0), Draw(player="Anna"))),
-        "UNKNOWN_PLAYER": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Zoe", guess=Card.KING))),
-        "NOT_YOUR_TURN": ("Anna's turn", (three(), Play(player="Ben", card=Card.PRIEST, target="Anna"))),
+        "UNKNOWN_PLAYER": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.GUARD, target="Zoe", guess=Card.KING)),
+        ),
+        "NOT_YOUR_TURN": (
+            "Anna's turn",
+            (three(), Play(player="Ben", card=Card.PRIEST, target="Anna")),
+        ),
         "WRONG_PHASE": ("Anna has drawn", (three(), Draw(player="Anna"))),
-        "UNKNOWN_CARD": ("a classic table", (
-            Game.arranged({"Anna": "Guard", "Ben": "Priest"}, edition="classic"),
-            Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.SPY),
-        )),
-        "CARD_NOT_IN_HAND": ("Anna holds Guard, Handmaid", (three(), Play(player="Anna", card=Card.KING, target="Ben"))),
-        "COUNTESS_FORCED": ("Anna holds Countess, King", (
-            Game.arranged({"Anna": "Countess", "Ben": "Priest"}, pile=["King"]),
-            Play(player="Anna", card=Card.KING, target="Ben"),
-        )),
-        "TARGET_REQUIRED": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, guess=Card.KING))),
-        "TARGET_NOT_ALLOWED": ("Anna's turn", (three(), Play(player="Anna", card=Card.HANDMAID, target="Ben"))),
-        "TARGET_SELF": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Anna", guess=Card.KING))),
-        "TARGET_OUT": ("Ben was knocked out", (knocked(), Play(player="Carla", card=Card.GUARD, target="Ben", guess=Card.KING))),
-        "TARGET_PROTECTED": ("Anna played a Handmaid", (protected(), Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRIEST))),
-        "GUESS_REQUIRED": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Ben"))),
-        "GUESS_NOT_ALLOWED": ("Anna's turn", (three(), Play(player="Anna", card=Card.HANDMAID, guess=Card.KING))),
-        "GUESS_GUARD": ("Anna's turn", (three(), Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD))),
-        "BAD_CHOICE": ("Anna holds Guard, Spy, King after her Chancellor", (
-            chancellor(), Choose(player="Anna", keep=Card.KING, returned=(Card.SPY,))
-        )),
+        "UNKNOWN_CARD": (
+            "a classic table",
+            (
+                Game.arranged({"Anna": "Guard", "Ben": "Priest"}, edition="classic"),
+                Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.SPY),
+            ),
+        ),
+        "CARD_NOT_IN_HAND": (
+            "Anna holds Guard, Handmaid",
+            (three(), Play(player="Anna", card=Card.KING, target="Ben")),
+        ),
+        "COUNTESS_FORCED": (
+            "Anna holds Countess, King",
+            (
+                Game.arranged({"Anna": "Countess", "Ben": "Priest"}, pile=["King"]),
+                Play(player="Anna", card=Card.KING, target="Ben"),
+            ),
+        ),
+        "TARGET_REQUIRED": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.GUARD, guess=Card.KING)),
+        ),
+        "TARGET_NOT_ALLOWED": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.HANDMAID, target="Ben")),
+        ),
+        "TARGET_SELF": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.GUARD, target="Anna", guess=Card.KING)),
+        ),
+        "TARGET_OUT": (
+            "Ben was knocked out",
+            (knocked(), Play(player="Carla", card=Card.GUARD, target="Ben", guess=Card.KING)),
+        ),
+        "TARGET_PROTECTED": (
+            "Anna played a Handmaid",
+            (protected(), Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRIEST)),
+        ),
+        "GUESS_REQUIRED": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.GUARD, target="Ben")),
+        ),
+        "GUESS_NOT_ALLOWED": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.HANDMAID, guess=Card.KING)),
+        ),
+        "GUESS_GUARD": (
+            "Anna's turn",
+            (three(), Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.GUARD)),
+        ),
+        "BAD_CHOICE": (
+            "Anna holds Guard, Spy, King after her Chancellor",
+            (chancellor(), Choose(player="Anna", keep=Card.KING, returned=(Card.SPY,))),
+        ),
     }
 
 
@@ -207,8 +258,12 @@ class ReasonCodesDirective(SphinxDirective):
             row += nodes.entry("", nodes.paragraph("", "", nodes.literal(text=reason.value)))
             row += nodes.entry("", nodes.paragraph(text=text))
             example = nodes.entry()
-            example += nodes.paragraph("", "", nodes.emphasis(text=situation + ": "), nodes.literal(text=repr(command)))
-            example += nodes.literal_block(text=json.dumps(to_data(refusal)["refusal"], indent=1, ensure_ascii=False))
+            example += nodes.paragraph(
+                "", "", nodes.emphasis(text=situation + ": "), nodes.literal(text=repr(command))
+            )
+            example += nodes.literal_block(
+                text=json.dumps(to_data(refusal)["refusal"], indent=1, ensure_ascii=False)
+            )
             row += example
             body += row
         return [table]
@@ -218,8 +273,10 @@ class ReasonCodesDirective(SphinxDirective):
 
 
 class ScenarioDirective(SphinxDirective):
-    """A scenario from a ``.jsonl`` file (``docs/`` relative), rendered step by step; it
-    is run as the page is built, and a failing scenario fails the build."""
+    """A scenario from a ``.jsonl`` file (``docs/`` relative), rendered step by step.
+
+    It is run as the page is built, and a failing scenario fails the build.
+    """
 
     required_arguments = 1
 
@@ -240,17 +297,24 @@ class ScenarioDirective(SphinxDirective):
         box = nodes.container(classes=["scenario"])
         head = nodes.paragraph()
         head += nodes.strong(text=f"Scenario {scenario.id}")
-        head += nodes.Text(f" ({data.get('edition', '2019')}; {', '.join(data['players'])}; {data['first']} first)")
+        head += nodes.Text(
+            f" ({data.get('edition', '2019')}; {', '.join(data['players'])}; {data['first']} first)"
+        )
         box += head
         if scenario.text:
             box += nodes.paragraph(text=scenario.text)
         deal = data["deal"]
         hands = ", ".join(f"{p}: {c}" for p, c in deal["hands"].items())
         pile = ", ".join(deal["draw_pile"][:4]) + (", ..." if len(deal["draw_pile"]) > 4 else "")
-        box += nodes.paragraph(text=f"Dealt: {hands}; set aside {deal['set_aside']}; draw pile {pile}.")
+        box += nodes.paragraph(
+            text=f"Dealt: {hands}; set aside {deal['set_aside']}; draw pile {pile}."
+        )
         steps = nodes.enumerated_list()
         for step in data["steps"]:
-            steps += nodes.list_item("", nodes.paragraph("", "", nodes.literal(text=json.dumps(step, ensure_ascii=False))))
+            steps += nodes.list_item(
+                "",
+                nodes.paragraph("", "", nodes.literal(text=json.dumps(step, ensure_ascii=False))),
+            )
         box += steps
         return [box]
 
@@ -276,7 +340,9 @@ def _check_rulings(app: Sphinx, env: Any) -> None:
         return  # LOVELETTER_DOCS_DRAFT=1: build pages being drafted without the full check
     import re
 
-    ids = re.findall(r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*", source.read_text(encoding="utf-8"), re.M)
+    ids = re.findall(
+        r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*", source.read_text(encoding="utf-8"), re.M
+    )
     documented = _documented(env)
     for language in ("en", "fr"):
         missing = [ruling for ruling in ids if ruling not in documented.get(language, {})]
@@ -285,7 +351,7 @@ def _check_rulings(app: Sphinx, env: Any) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("loveletter_tests", tests_by_ruling(), "env")
+    app.add_config_value("loveletter_tests", checked_rulings(), "env")
     app.add_directive("ruling", RulingDirective)
     app.add_directive("reason-codes", ReasonCodesDirective)
     app.add_directive("scenario", ScenarioDirective)
