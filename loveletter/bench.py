@@ -5,7 +5,8 @@ For each player count it measures, in one run:
 * **floor**: ``benchmarks/floor.py``, a bare loop (ints and lists, no validation, no
   events) playing whole 2019 games at random: the speed pure Python allows here;
 * **(a) api**: random play through the public API, validation and events on: choose
-  uniformly among :meth:`~loveletter.referee.Game.legal_commands`, :meth:`~loveletter.referee.Game.apply`;
+  uniformly among :meth:`~loveletter.referee.Game.legal_commands`, then
+  :meth:`~loveletter.referee.Game.apply`;
 * **(b) fast**: the same with ``apply(command, check=False, record=False)``, the fast path
   for simulation and search;
 * **(c)** snapshotting a game's state, and copying a game;

@@ -43,6 +43,7 @@ def _play(args: argparse.Namespace) -> int:
             seed=args.seed,
             bots=args.bots,
             name=args.name,
+            language=args.language,
         )
     except ValueError as error:
         print(f"loveletter play: {error}", file=sys.stderr)
@@ -123,7 +124,9 @@ def _replay(args: argparse.Namespace) -> int:
         else (f"as {args.viewer} saw it" if args.viewer else "as everyone saw it")
     )
     print(f"{', '.join(setup.players)}: {setup.edition.title}, told {who}.")
-    for line in story(game.events, viewer=args.viewer, everything=args.open):
+    for line in story(
+        game.events, viewer=args.viewer, everything=args.open, language=args.language
+    ):
         print(line)
     return 0
 
@@ -145,7 +148,8 @@ def parser() -> argparse.ArgumentParser:
         default=["heuristic"],
         help="the bots' kinds, comma-separated (heuristic)",
     )
-    play.add_argument("--name", default="You", help="your name at the table (You)")
+    play.add_argument("--name", default=None, help="your name at the table (You; Joueur in French)")
+    play.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
@@ -192,6 +196,7 @@ def parser() -> argparse.ArgumentParser:
     how = replay.add_mutually_exclusive_group()
     how.add_argument("--as", dest="viewer", metavar="PLAYER", help="as this player saw it")
     how.add_argument("--open", action="store_true", help="with every card shown")
+    replay.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
     replay.set_defaults(handler=_replay)
     return top
 

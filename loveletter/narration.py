@@ -42,6 +42,7 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
 )
+from loveletter.i18n import card_name, fold, of, the
 
 __all__ = ["Narrator", "narrate", "narrate_all", "story"]
 
@@ -70,10 +71,14 @@ def _cap(text: str) -> str:
 
 
 class Narrator:
-    """Tells events, in the second person for the player ``you`` (if any)."""
+    """Tells events, in the second person for the player ``you`` (if any).
 
-    def __init__(self, you: str | None = None) -> None:
+    ``language`` is ``"en"`` (the default) or ``"fr"``.
+    """
+
+    def __init__(self, you: str | None = None, language: str = "en") -> None:
         self.you = you
+        self.language = language
 
     def who(self, *players: str) -> str:
         """The players as a subject or object: ``you`` for the listener."""
@@ -95,6 +100,8 @@ class Narrator:
 
     def tell(self, event: Event) -> str:
         """One sentence that says what ``event`` tells (hidden cards stay unnamed)."""
+        if self.language == "fr":
+            return _French(self.you).tell(event)
         if isinstance(event, RoundStarted):
             text = (
                 f"Round {event.round_number}: {self.does(event.first, 'plays', 'play')} first; "
@@ -194,19 +201,197 @@ class Narrator:
         raise TypeError(f"not an event: {event!r}")
 
 
-def narrate(event: Event, *, you: str | None = None) -> str:
-    """One sentence for ``event``; sentences about ``you`` are in the second person."""
-    return Narrator(you).tell(event)
+# French verbs: (third person singular, third person plural, "vous").
+_VERBES: dict[str, tuple[str, str, str]] = {
+    "avoir": ("a", "ont", "avez"),
+    "comparer": ("compare", "comparent", "comparez"),
+    "commencer": ("commence", "commencent", "commencez"),
+    "défausser": ("défausse", "défaussent", "défaussez"),
+    "échanger": ("échange", "échangent", "échangez"),
+    "être": ("est", "sont", "êtes"),
+    "gagner": ("gagne", "gagnent", "gagnez"),
+    "garder": ("garde", "gardent", "gardez"),
+    "jouer": ("joue", "jouent", "jouez"),
+    "piocher": ("pioche", "piochent", "piochez"),
+    "prendre": ("prend", "prennent", "prenez"),
+    "recevoir": ("reçoit", "reçoivent", "recevez"),
+    "regarder": ("regarde", "regardent", "regardez"),
+    "remettre": ("remet", "remettent", "remettez"),
+    "sortir": ("sort", "sortent", "sortez"),
+}
+_CAUSES_FR: dict[KnockOutCause, tuple[str, str]] = {
+    KnockOutCause.GUARD: ("un Garde a nommé sa carte", "un Garde a nommé votre carte"),
+    KnockOutCause.BARON: ("comparaison perdue face au Baron", "comparaison perdue face au Baron"),
+    KnockOutCause.PRINCESS_DISCARDED: ("Princesse défaussée", "Princesse défaussée"),
+    KnockOutCause.PRINCESS_PLAYED: ("Princesse jouée", "Princesse jouée"),
+}
 
 
-def narrate_all(events: Iterable[Event], *, you: str | None = None) -> list[str]:
+class _French:
+    """The French narrator: the same facts, in French, without guessing anyone's gender."""
+
+    def __init__(self, you: str | None) -> None:
+        self.you = you
+
+    def who(self, *players: str) -> str:
+        return _list_fr("vous" if p == self.you else p for p in players)
+
+    def verb(self, players: str | tuple[str, ...], verbe: str) -> str:
+        group = (players,) if isinstance(players, str) else players
+        third, plural, vous = _VERBES[verbe]
+        return vous if self.you in group else (plural if len(group) > 1 else third)
+
+    def does(self, players: str | tuple[str, ...], verbe: str) -> str:
+        """``Anna pioche``, ``Anna et Ben comparent``, ``Vous piochez``."""
+        group = (players,) if isinstance(players, str) else players
+        return _cap(f"{self.who(*group)} {self.verb(group, verbe)}")
+
+    def possessive(self, player: str, *, plural: bool = False) -> str:
+        """``son``/``votre`` (``leurs``/``vos`` for two players)."""
+        if plural:
+            return "vos" if player == self.you else "leurs"
+        return "votre" if player == self.you else "son"
+
+    def tell(self, event: Event) -> str:
+        if isinstance(event, RoundStarted):
+            starts = self.does(event.first, "commencer")
+            text = f"Manche {event.round_number} : {starts} ; {event.draw_pile_size} cartes"
+            text += " dans la pioche"
+            if event.face_up:
+                text += f", face visible : {_list_fr(card_name(c, 'fr') for c in event.face_up)}"
+            dealt = [f"{self.does(p, 'recevoir')} {the(c, 'fr')}" for p, c in event.hands if c]
+            return text + "." + (" " + " ; ".join(dealt) + "." if dealt else "")
+        if isinstance(event, CardDrawn):
+            if event.source is DrawSource.SET_ASIDE:
+                what = f" ({the(event.card, 'fr')})" if event.card else ""
+                return f"{self.does(event.player, 'prendre')} la carte mise de côté{what}."
+            card = the(event.card, "fr") if event.card else "une carte"
+            return f"{self.does(event.player, 'piocher')} {card}."
+        if isinstance(event, CardPlayed):
+            text = f"{self.does(event.player, 'jouer')} {the(event.card, 'fr')}"
+            if event.target is not None:
+                text += f" sur {self.who(event.target)}"
+            elif event.card in _TARGETED:
+                text += ", mais personne ne peut être désigné"
+            if event.guess is not None:
+                text += f", en nommant {the(event.guess, 'fr')}"
+            return text + "."
+        if isinstance(event, GuardGuessed):
+            has = self.verb(event.target, "avoir")
+            if event.hit:
+                return f"{_cap(self.who(event.target))} {has} bien {the(event.guess, 'fr')} !"
+            return f"{_cap(self.who(event.target))} n'{has} pas {the(event.guess, 'fr')}."
+        if isinstance(event, HandSeen):
+            seen = f" : {the(event.card, 'fr')}" if event.card else ""
+            hand = "votre main" if event.target == self.you else f"la main {of(event.target, 'fr')}"
+            return f"{self.does(event.player, 'regarder')} {hand}{seen}."
+        if isinstance(event, HandsCompared):
+            cards = ""
+            if event.player_card and event.target_card:
+                cards = f" ({the(event.player_card, 'fr')} contre {the(event.target_card, 'fr')})"
+            outcome = "égalité, rien ne se passe"
+            if event.loser is not None:
+                has = self.verb(event.loser, "avoir")
+                outcome = f"{self.who(event.loser)} {has} la carte la plus faible"
+            pair = (event.player, event.target)
+            hands = self.possessive(self.you if self.you in pair else "", plural=True)
+            return f"{self.does(pair, 'comparer')} {hands} mains{cards} : {outcome}."
+        if isinstance(event, PlayerProtected):
+            until = f"jusqu'à {self.possessive(event.player)} prochain tour"
+            protected = "sous la protection de la Servante"
+            return f"{self.does(event.player, 'être')} {protected} {until}."
+        if isinstance(event, ProtectionEnded):
+            whose = (
+                "Votre protection"
+                if event.player == self.you
+                else (f"La protection {of(event.player, 'fr')}")
+            )
+            return f"{whose} prend fin."
+        if isinstance(event, HandDiscarded):
+            return f"{self.does(event.player, 'défausser')} {the(event.card, 'fr')}."
+        if isinstance(event, CardsReturned):
+            puts = self.verb(event.player, "remettre")
+            text = f"{self.does(event.player, 'garder')} une carte et en {puts} {len(event.cards)}"
+            text += " sous la pioche"
+            if all(card is not None for card in event.cards):
+                text += f" ({', puis '.join(card_name(c, 'fr') for c in event.cards if c)})"
+            return text + "."
+        if isinstance(event, HandsTraded):
+            pair = (event.player, event.target)
+            hands = self.possessive(self.you if self.you in pair else "", plural=True)
+            text = f"{self.does(pair, 'échanger')} {hands} mains"
+            received = [
+                f"{self.who(p)} {self.verb(p, 'recevoir')} {the(card, 'fr')}"
+                for p, card in (
+                    (event.player, event.player_received),
+                    (event.target, event.target_received),
+                )
+                if card is not None
+            ]
+            return text + (" : " + " ; ".join(received) if received else "") + "."
+        if isinstance(event, PlayerKnockedOut):
+            third, vous = _CAUSES_FR[event.cause]
+            why = vous if event.player == self.you else third
+            text = f"{self.does(event.player, 'sortir')} de la manche ({why})"
+            if event.discarded:
+                text += f", en défaussant {_list_fr(the(card, 'fr') for card in event.discarded)}"
+            return text + "."
+        if isinstance(event, RoundEnded):
+            number = event.round_number
+            if event.end is RoundEnd.LAST_SURVIVOR:
+                left = self.who(*event.winners)
+                only = "qu'" if fold(left)[:1] in tuple("aeiouyh") else "que "
+                wins = f"{left} {self.verb(event.winners, 'gagner')}"
+                text = f"Il ne reste {only}{left} en jeu : {wins} la manche {number}."
+            else:
+                shows = _list_fr(f"{self.who(p)} {the(c, 'fr')}" for p, c in event.hands)
+                wins = self.does(event.winners, "gagner")
+                text = f"La pioche est vide. Abattage : {shows}. {wins} la manche {number}."
+            if event.set_aside is not None:
+                text += f" La carte mise de côté était {the(event.set_aside, 'fr')}."
+            return text
+        if isinstance(event, TokenAwarded):
+            why = "la manche gagnée" if event.reason is TokenReason.ROUND_WIN else "l'Espionne"
+            gains = self.does(event.player, "gagner")
+            return f"{gains} un jeton de faveur pour {why} ({event.tokens} en tout)."
+        if isinstance(event, GameEnded):
+            together = " ensemble" if len(event.winners) > 1 else ""
+            return f"{self.does(event.winners, 'gagner')} la partie{together} !"
+        raise TypeError(f"not an event: {event!r}")
+
+
+def _list_fr(items: Iterable[str]) -> str:
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " et " + words[-1]
+
+
+def narrate(event: Event, *, you: str | None = None, language: str = "en") -> str:
+    """One sentence for ``event``; sentences about ``you`` are in the second person.
+
+    >>> from loveletter.events import CardPlayed
+    >>> played = CardPlayed(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE)
+    >>> narrate(played, language="fr")
+    'Anna joue le Garde sur Ben, en nommant le Prince.'
+    """
+    return Narrator(you, language).tell(event)
+
+
+def narrate_all(
+    events: Iterable[Event], *, you: str | None = None, language: str = "en"
+) -> list[str]:
     """Each event's sentence, in order."""
-    narrator = Narrator(you)
+    narrator = Narrator(you, language)
     return [narrator.tell(event) for event in events]
 
 
 def story(
-    events: Iterable[Event], *, viewer: str | None = None, everything: bool = False
+    events: Iterable[Event],
+    *,
+    viewer: str | None = None,
+    everything: bool = False,
+    language: str = "en",
 ) -> list[str]:
     """A game told as ``viewer`` saw it (a spectator when ``None``), a line per event.
 
@@ -215,7 +400,7 @@ def story(
     """
     from loveletter.views import redact
 
-    narrator = Narrator()
+    narrator = Narrator(language=language)
     lines = []
     for event in events:
         shown = event if everything else redact(event, viewer)

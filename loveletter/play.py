@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from loveletter.bots import Bot, make_bot
 from loveletter.cards import Card
@@ -20,9 +20,10 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
+from loveletter.i18n import card_name, fold
 from loveletter.narration import Narrator
 from loveletter.referee import Game
-from loveletter.state import Phase
+from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
 
 __all__ = ["TerminalGame"]
@@ -61,6 +62,68 @@ def addressed(message: str, name: str) -> str:
     return message[:1].upper() + message[1:]
 
 
+_WORDS: dict[str, tuple[str, str]] = {
+    # key: (English, French)
+    "intro": (
+        "{title}: {names}. First to {target} tokens wins.",
+        "{title} : {names}. Le premier à {target} jetons gagne.",
+    ),
+    "help": (
+        "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves.",
+        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quit' pour partir.",
+    ),
+    "round": (
+        "Round {number} - draw pile: {size} cards{face_up}",
+        "Manche {number} - pioche : {size} cartes{face_up}",
+    ),
+    "face_up": (", face up: {cards}", ", face visible : {cards}"),
+    "seat": (
+        "  {player:<6} tokens {tokens}/{target}  discards: {discards}{flags}",
+        "  {player:<6} jetons {tokens}/{target}  défausse : {discards}{flags}",
+    ),
+    "out": ("out", "éliminé"),
+    "protected": ("protected", "protégé"),
+    "shown": (
+        "  You were shown {owner}'s {card} ({how}).",
+        "  On vous a montré : {owner} a {card} ({how}).",
+    ),
+    "your": ("your {card}", "votre {card}"),
+    "showdown": ("the showdown", "l'abattage"),
+    "hand": ("Your hand: {cards}", "Votre main : {cards}"),
+    "not_a_card": (
+        "  {text!r} is not a card here{why}: choose one of {names}.",
+        "  {text!r} n'est pas une carte ici{why} : choisissez parmi {names}.",
+    ),
+    "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
+    "not_a_player": (
+        "  {text!r} is not a player: choose one of {names}.",
+        "  {text!r} n'est pas un joueur : choisissez parmi {names}.",
+    ),
+    "refuses": (
+        "  The referee refuses: {message} [{reason}, {ruling}]",
+        "  L'arbitre refuse : {message} [{reason}, {ruling}]",
+    ),
+    "play_which": ("Play which card? ({cards}): ", "Quelle carte jouer ? ({cards}) : "),
+    "sure": (
+        "Playing the Princess knocks you out of the round. Sure? (y/n): ",
+        "Jouer la Princesse vous fait sortir de la manche. Sûr ? (o/n) : ",
+    ),
+    "choose_player": ("Choose a player ({names}): ", "Désignez un joueur ({names}) : "),
+    "name_card": ("Name a card ({cards}): ", "Nommez une carte ({cards}) : "),
+    "chancellor": ("Chancellor: you hold {cards}.", "Chancelier : vous avez {cards}."),
+    "keep": ("Keep which card? ({cards}): ", "Quelle carte garder ? ({cards}) : "),
+    "first_under": (
+        "Which goes under the pile first, the other at the bottom? ({cards}): ",
+        "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
+    ),
+    "tokens": ("Tokens: {tokens}", "Jetons : {tokens}"),
+    "you_win": ("You win the game!", "Vous gagnez la partie !"),
+    "they_win": ("{names} won the game.", "{names} gagne la partie."),
+    "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
+}
+_YES = ("y", "o")
+
+
 class QuitGameError(Exception):
     """The player left (end of input, or ``quit``)."""
 
@@ -75,16 +138,21 @@ class TerminalGame:
         edition: str = "2019",
         seed: int | None = None,
         bots: Sequence[str] = ("heuristic",),
-        name: str = "You",
+        name: str | None = None,
         ask: Callable[[str], str] = input,
         say: Callable[[str], None] = print,
         echo: bool | None = None,
+        language: str = "en",
     ) -> None:
         """Seat the player and ``players - 1`` bots; ``ask`` and ``say`` talk to the player.
 
         ``echo`` repeats each answer after its prompt, so a scripted game's transcript
         reads like a played one; by default it is on when standard input is not a terminal.
+        ``language`` is ``"en"`` or ``"fr"``: the prompts, the narration and the referee's
+        messages; the player is called ``You`` (``Joueur`` in French) unless named.
         """
+        self.language = language
+        name = name or ("Joueur" if language == "fr" else "You")
         ed = edition_named(edition)
         if not ed.min_players <= players <= ed.max_players:
             raise ValueError(
@@ -93,7 +161,7 @@ class TerminalGame:
         self.me = name
         others = [n for n in BOT_NAMES if n != name][: players - 1]
         self.names = [name, *others]
-        self.game = Game.new(self.names, edition=ed, seed=seed)
+        self.game = Game.new(self.names, edition=ed, seed=seed, language=language)
         self.bots: dict[str, Bot] = {}
         for index, other in enumerate(others):
             bot = make_bot(bots[index % len(bots)], seed=self.game.state.table.seed + index + 1)
@@ -102,7 +170,20 @@ class TerminalGame:
         self.ask = ask
         self.say = say
         self.echo = (ask is input and not sys.stdin.isatty()) if echo is None else echo
-        self.narrator = Narrator(you=name)
+        self.narrator = Narrator(you=name, language=language)
+
+    def _tokens(self, state: State) -> str:
+        held = ", ".join(f"{player} {state.tokens_of(player)}" for player in self.names)
+        return self.t("tokens", tokens=held)
+
+    def t(self, key: str, **fields: object) -> str:
+        """The phrase ``key`` in the game's language."""
+        english, french = _WORDS[key]
+        return (french if self.language == "fr" else english).format(**fields)
+
+    def names_of(self, cards: Iterable[Card]) -> str:
+        """Cards' names in the game's language, comma-separated."""
+        return ", ".join(card_name(card, self.language) for card in cards)
 
     # -- talking ----------------------------------------------------------------------
 
@@ -129,19 +210,37 @@ class TerminalGame:
     def show_table(self, view: View) -> None:
         """Print the table as the player sees it."""
         self.say("")
-        face_up = f", face up: {', '.join(map(str, view.face_up))}" if view.face_up else ""
-        self.say(f"Round {view.round_number} - draw pile: {view.draw_pile_size} cards{face_up}")
+        face_up = self.t("face_up", cards=self.names_of(view.face_up)) if view.face_up else ""
+        self.say(
+            self.t("round", number=view.round_number, size=view.draw_pile_size, face_up=face_up)
+        )
         for seat in view.seats:
-            marks = [mark for mark, on in (("out", seat.out), ("protected", seat.protected)) if on]
-            discards = ", ".join(map(str, seat.discards)) or "-"
+            marks = [
+                self.t(mark)
+                for mark, on in (("out", seat.out), ("protected", seat.protected))
+                if on
+            ]
             flags = f"  [{', '.join(marks)}]" if marks else ""
-            tokens = f"tokens {seat.tokens}/{view.target}"
-            self.say(f"  {seat.player:<6} {tokens}  discards: {discards}{flags}")
+            self.say(
+                self.t(
+                    "seat",
+                    player=seat.player,
+                    tokens=seat.tokens,
+                    target=view.target,
+                    discards=self.names_of(seat.discards) or "-",
+                    flags=flags,
+                )
+            )
         for entry in view.shown:
             if entry.owner != self.me:
-                how = f"your {entry.by}" if entry.by else "the showdown"
-                self.say(f"  You were shown {entry.owner}'s {entry.card} ({how}).")
-        self.say(f"Your hand: {', '.join(map(str, view.hand))}")
+                how = (
+                    self.t("your", card=card_name(entry.by, self.language))
+                    if entry.by
+                    else self.t("showdown")
+                )
+                card = card_name(entry.card, self.language)
+                self.say(self.t("shown", owner=entry.owner, card=card, how=how))
+        self.say(self.t("hand", cards=self.names_of(view.hand)))
 
     # -- reading answers ----------------------------------------------------------------
 
@@ -149,12 +248,16 @@ class TerminalGame:
         card = ed.parse_card(text)
         if card is not None:
             return card
-        starts = [c for c in ed.cards if c.value.lower().startswith(text.lower())] if text else []
+        typed = fold(text)
+        starts = (
+            [c for c in ed.cards if fold(card_name(c, self.language)).startswith(typed)]
+            if text
+            else []
+        )
         if len(starts) == 1:
             return starts[0]
-        names = ", ".join(map(str, options))
-        why = " (more than one card starts so)" if len(starts) > 1 else ""
-        self.say(f"  {text!r} is not a card here{why}: choose one of {names}.")
+        why = self.t("ambiguous") if len(starts) > 1 else ""
+        self.say(self.t("not_a_card", text=text, why=why, names=self.names_of(options)))
         return None
 
     def _player(self, text: str) -> str | None:
@@ -162,7 +265,7 @@ class TerminalGame:
         exact = [n for n in self.names if n.lower() == text.lower()]
         if exact or len(starts) == 1:
             return (exact or starts)[0]
-        self.say(f"  {text!r} is not a player: choose one of {', '.join(self.names)}.")
+        self.say(self.t("not_a_player", text=text, names=", ".join(self.names)))
         return None
 
     def _refused(self, command: Command, only: frozenset[Reason] | None = None) -> bool:
@@ -170,8 +273,10 @@ class TerminalGame:
         refusal = self.game.check(command)
         if refusal is None or (only is not None and refusal.reason not in only):
             return False
-        message = addressed(refusal.message, self.me)
-        self.say(f"  The referee refuses: {message} [{refusal.reason.value}, {refusal.ruling}]")
+        message = addressed(refusal.message, self.me) if self.language == "en" else refusal.message
+        self.say(
+            self.t("refuses", message=message, reason=refusal.reason.value, ruling=refusal.ruling)
+        )
         return True
 
     def ask_play(self, view: View) -> Command:
@@ -182,7 +287,7 @@ class TerminalGame:
         cards = list(dict.fromkeys(c.card for c in plays))
         while True:
             card = self._card(
-                ed, self._input(f"Play which card? ({', '.join(map(str, cards))}): "), cards
+                ed, self._input(self.t("play_which", cards=self.names_of(cards))), cards
             )
             if card is None:
                 continue
@@ -190,15 +295,15 @@ class TerminalGame:
                 self._refused(Play(player=me, card=card))  # not held, or the Countess must go
                 continue
             if card is Card.PRINCESS:
-                sure = self._input(
-                    "Playing the Princess knocks you out of the round. Sure? (y/n): "
-                )
-                if not sure.lower().startswith("y"):
+                sure = self._input(self.t("sure"))
+                if not sure.lower().startswith(_YES):
                     continue
             targets = list(dict.fromkeys(c.target for c in plays if c.card is card and c.target))
             target = None
             while targets and target is None:
-                target = self._player(self._input(f"Choose a player ({', '.join(targets)}): "))
+                target = self._player(
+                    self._input(self.t("choose_player", names=", ".join(targets)))
+                )
                 if target is not None and self._refused(
                     Play(player=me, card=card, target=target), _TARGETING
                 ):
@@ -207,7 +312,7 @@ class TerminalGame:
             while card is Card.GUARD and target is not None and guess is None:
                 options = ed.guesses
                 guess = self._card(
-                    ed, self._input(f"Name a card ({', '.join(map(str, options))}): "), options
+                    ed, self._input(self.t("name_card", cards=self.names_of(options))), options
                 )
                 if guess is not None and self._refused(
                     Play(player=me, card=card, target=target, guess=guess)
@@ -222,10 +327,8 @@ class TerminalGame:
         ed = edition_named(view.edition)
         hand = list(view.hand)
         while True:
-            self.say(f"Chancellor: you hold {', '.join(map(str, hand))}.")
-            keep = self._card(
-                ed, self._input(f"Keep which card? ({', '.join(map(str, hand))}): "), hand
-            )
+            self.say(self.t("chancellor", cards=self.names_of(hand)))
+            keep = self._card(ed, self._input(self.t("keep", cards=self.names_of(hand))), hand)
             if keep is None:
                 continue
             rest = list(hand)
@@ -233,10 +336,7 @@ class TerminalGame:
                 rest.remove(keep)
             order = rest
             if len(rest) == 2 and rest[0] is not rest[1]:
-                question = (
-                    f"Which goes under the pile first, the other at the bottom? "
-                    f"({rest[0]}, {rest[1]}): "
-                )
+                question = self.t("first_under", cards=self.names_of(rest))
                 first = self._card(ed, self._input(question), rest)
                 if first is None:
                     continue
@@ -251,30 +351,21 @@ class TerminalGame:
         """Play to the end (or until the player leaves); return an exit code."""
         ed = self.game.state.edition
         target = self.game.state.table.target
-        self.say(f"{ed.title}: {', '.join(self.names)}. First to {target} tokens wins.")
-        self.say(
-            "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves."
-        )
+        self.say(self.t("intro", title=ed.title, names=", ".join(self.names), target=target))
+        self.say(self.t("help"))
         self._tell(self.game.events)
         try:
             while True:
                 state = self.game.state
                 if state.phase is Phase.GAME_OVER:
                     self.say("")
-                    self.say(
-                        "Tokens: " + ", ".join(f"{p} {state.tokens_of(p)}" for p in self.names)
-                    )
+                    self.say(self._tokens(state))
                     won = self.me in state.game_winners
-                    self.say(
-                        "You win the game!"
-                        if won
-                        else f"{', '.join(state.game_winners)} won the game."
-                    )
+                    winners = ", ".join(state.game_winners)
+                    self.say(self.t("you_win") if won else self.t("they_win", names=winners))
                     return 0
                 if state.phase is Phase.ROUND_OVER:
-                    self.say(
-                        "Tokens: " + ", ".join(f"{p} {state.tokens_of(p)}" for p in self.names)
-                    )
+                    self.say(self._tokens(state))
                     self._tell(self.game.apply(Deal()))
                     continue
                 player = self.names[state.to_act]
@@ -291,5 +382,5 @@ class TerminalGame:
                 self._tell(self.game.apply(command))
         except QuitGameError:
             self.say("")
-            self.say("You left the table. Goodbye.")
+            self.say(self.t("goodbye"))
             return 0

@@ -112,3 +112,64 @@ def test_the_language_is_a_setting_of_the_table() -> None:
     assert state_from_json(to_json(game.state)).table.language == "fr"
     with pytest.raises(SetupError, match="'de'"):
         Game.new(["Anna", "Ben"], language="de")
+
+
+def test_every_event_is_told_in_french_and_in_the_second_person() -> None:
+    """French narration covers every event, for a listener and for everyone."""
+    import random
+
+    from loveletter.events import (
+        EVENT_CLASSES,
+        CardDrawn,
+        CardPlayed,
+        HandDiscarded,
+        PlayerKnockedOut,
+        TokenAwarded,
+    )
+    from loveletter.narration import narrate
+    from loveletter.views import redact
+
+    told: set[type] = set()
+    for seed in range(30):
+        game = Game.new(["Anna", "Ben", "Carla"], seed=seed, language="fr")
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.legal_commands()))
+        for event in game.events:
+            for you in (None, "Anna"):
+                sentence = narrate(redact(event, you), you=you, language="fr")
+                assert sentence.endswith((".", "!")), sentence
+                assert not any(word in sentence for word in (" plays ", " draws ", " the ")), (
+                    sentence
+                )
+                about_player = (
+                    CardDrawn,
+                    CardPlayed,
+                    HandDiscarded,
+                    PlayerKnockedOut,
+                    TokenAwarded,
+                )
+                if you is not None and isinstance(event, about_player) and event.player == you:
+                    assert "Vous " in sentence or "vous " in sentence or "Votre " in sentence
+            told.add(type(event))
+    assert told == set(EVENT_CLASSES)
+
+
+def test_a_game_in_the_terminal_in_french() -> None:
+    """The terminal game asks, explains and tells in French, and plays to the end."""
+    import re
+
+    from loveletter.play import TerminalGame
+
+    options = re.compile(r"\(([^()]*)\) : $")
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if "Sûr ?" in prompt:
+            return "o"
+        found = options.search(prompt)
+        return found.group(1).split(", ")[0] if found else ""
+
+    assert TerminalGame(players=3, seed=10, ask=ask, say=said.append, language="fr").run() == 0
+    assert any(line.startswith("Votre main : ") for line in said)
+    assert said[-1] in ("Vous gagnez la partie !",) or said[-1].endswith("gagne la partie.")

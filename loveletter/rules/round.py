@@ -1,7 +1,8 @@
 """The round: dealing, the showdown, the tokens, the game's end, the next round.
 
-``LL19-SETUP-*``, ``LL19-END-*``, ``LL19-SPY-BONUS-*``, ``LL19-GAME-*``, ``LL19-NEXT-*``, and the classic
-edition's discard-total tie-break (LLC-TIEBREAK-DISCARDS, LLC-TIEBREAK-STILL-TIED).
+``LL19-SETUP-*``, ``LL19-END-*``, ``LL19-SPY-BONUS-*``, ``LL19-GAME-*``, ``LL19-NEXT-*``, and
+the classic edition's discard-total tie-break (LLC-TIEBREAK-DISCARDS,
+LLC-TIEBREAK-STILL-TIED).
 """
 
 from __future__ import annotations
