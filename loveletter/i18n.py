@@ -19,7 +19,18 @@ from collections.abc import Iterable, Mapping
 
 from loveletter.cards import _FRENCH, Card, _fold
 
-__all__ = ["LANGUAGES", "a", "any_", "card_name", "cards_phrase", "fold", "message", "of", "the"]
+__all__ = [
+    "LANGUAGES",
+    "a",
+    "any_",
+    "card_name",
+    "cards_phrase",
+    "edition_name",
+    "fold",
+    "message",
+    "of",
+    "the",
+]
 
 LANGUAGES = ("en", "fr")
 """The languages the referee writes in."""
@@ -64,6 +75,11 @@ def any_(card: Card, language: str = "en") -> str:
         return a(card, language)
     name = card_name(card, language)
     return f"d'{name}" if fold(name)[0] in "aeiouy" else f"de {name}"
+
+
+def edition_name(name: str, language: str = "en") -> str:
+    """An edition's name in ``language``: ``classic`` is ``classique`` in French."""
+    return {"classic": "classique"}.get(name, name) if language == "fr" else name
 
 
 def of(player: str, language: str = "en") -> str:
@@ -128,7 +144,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "prince_needs_target": (
         "{said}: a Prince must choose a player (at worst {player} themself)",
-        "{said} : un Prince doit désigner un joueur (au pire son propre joueur, {player})",
+        "{said} : un Prince doit désigner un joueur (au besoin {player}, qui le joue)",
     ),
     "needs_other": (
         "{said}: {a_card} must choose another player",
@@ -137,7 +153,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "chooses_nobody": ("{said}: {a_card} chooses nobody", "{said} : {a_card} ne désigne personne"),
     "not_self": (
         "{said}: {a_card} must choose another player, not its own",
-        "{said} : {a_card} doit désigner un autre joueur que le sien",
+        "{said} : {a_card} ne peut pas désigner son propre joueur",
     ),
     "target_out": (
         "{said}: {target} is knocked out of this round",
@@ -170,7 +186,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "choice_cards": (
         "{said}: the kept and returned cards are not the cards in hand",
-        "{said} : les cartes gardée et remises ne sont pas celles de la main",
+        "{said} : la carte gardée et les cartes remises ne sont pas celles de la main",
     ),
     "bad_deal": ("{said}: {problem}", "{said} : {problem}"),
     "first_not_allowed": (

@@ -369,7 +369,7 @@ class Game:
             refusal = unknown_card_refusal(
                 self._work,
                 unknown.kind,
-                unknown.description,
+                unknown.describe,
                 unknown.player,
                 unknown.target,
                 unknown.name,

@@ -415,7 +415,7 @@ def _attempt(game: Game, command: Command | UnknownCardError) -> Refusal | None:
         return unknown_card_refusal(
             game.state,
             command.kind,
-            command.description,
+            command.describe,
             command.player,
             command.target,
             command.name,

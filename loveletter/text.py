@@ -35,7 +35,7 @@ def describe(command: Command, language: str = "en") -> str:
             text += f" naming {command.guess}"
         return text
     if isinstance(command, Draw):
-        return f"la pioche {of(command.player, language)}" if french else f"{command.player}'s draw"
+        return f"{command.player} pioche" if french else f"{command.player}'s draw"
     if isinstance(command, Choose):
         returned = cards_phrase(command.returned, language)
         if french:

@@ -183,7 +183,7 @@ def test_names_that_are_no_card_keep_the_precedence() -> None:
             command_from_data(data, ed)
         error = raised.value
         refusal = unknown_card_refusal(
-            game.state, error.kind, error.description, error.player, error.target, error.name
+            game.state, error.kind, error.describe, error.player, error.target, error.name
         )
         return refusal.reason
 

@@ -11,11 +11,13 @@ language (:mod:`loveletter.i18n`), and never name a card the command did not nam
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
-from loveletter.i18n import a, any_, card_name, message, the
+from loveletter.i18n import a, any_, card_name, edition_name, message, the
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
@@ -27,12 +29,17 @@ _NONE, _OTHER = Targeting.NONE, Targeting.OTHER
 _WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
 
 
+Described = Command | Callable[[str], str]
+"""A command, or a function that describes one in a language (for a command that names
+something that is no card, and so cannot be built)."""
+
+
 def _refuse(
-    state: Position, reason: Reason, ruling: str, key: str, command: Command | str, **fields: object
+    state: Position, reason: Reason, ruling: str, key: str, command: Described, **fields: object
 ) -> Refusal:
     """A refusal whose message is ``key`` in the table's language, about ``command``."""
     language = state.table.language
-    said = command if isinstance(command, str) else describe(command, language)
+    said = command(language) if callable(command) else describe(command, language)
     text = message(key, language, said=said, **fields)
     return Refusal(
         reason=reason,
@@ -65,7 +72,7 @@ def refusal(state: Position, command: Command) -> Refusal | None:
 def actor_refusal(
     state: Position,
     kind: type[Command],
-    command: Command | str,
+    command: Described,
     player: str,
     target: str | None,
 ) -> Refusal | None:
@@ -117,7 +124,7 @@ def actor_refusal(
     return None
 
 
-def _game_over(state: Position, command: Command | str) -> Refusal:
+def _game_over(state: Position, command: Described) -> Refusal:
     winners = state.outcome.game_winners if state.outcome is not None else ()
     return _refuse(
         state, Reason.GAME_OVER, "LL19-Q19", "game_over", command, winners=_names(state, winners)
@@ -148,7 +155,7 @@ def _play(state: Position, command: Play) -> Refusal | None:
             ruling,
             "no_such_card",
             command,
-            edition=edition.name,
+            edition=edition_name(edition.name, language),
             card=card_name(unknown, language),
         )
     seat = state.to_act
@@ -249,7 +256,7 @@ def _choose(state: Position, command: Choose) -> Refusal | None:
             "LL19-SETUP-DECK",
             "no_such_card",
             command,
-            edition=edition.name,
+            edition=edition_name(edition.name, state.table.language),
             card=card_name(unknown[0], state.table.language),
         )
     hand = state.hands[state.to_act]
@@ -299,7 +306,7 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
 def unknown_card_refusal(
     state: Position,
     kind: type[Command],
-    description: str,
+    description: Callable[[str], str],
     player: str | None,
     target: str | None,
     name: object,
@@ -320,7 +327,7 @@ def unknown_card_refusal(
             "not_a_card_of",
             description,
             name=name,
-            edition=edition.name,
+            edition=edition_name(edition.name, state.table.language),
         )
     problem = actor_refusal(state, kind, description, player or "", target)
     if problem is not None:
@@ -331,6 +338,6 @@ def unknown_card_refusal(
         "LL19-Q01",
         "no_card_called",
         description,
-        edition=edition.name,
+        edition=edition_name(edition.name, state.table.language),
         name=name,
     )

@@ -16,13 +16,14 @@ card's value in that edition (``"7"`` is the King in 2019, the Countess in class
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
+from loveletter.i18n import of
 from loveletter.layout import Layout
 from loveletter.serialization.base import (
     FORMAT_VERSION,
@@ -58,7 +59,7 @@ class UnknownCardError(InvalidCommandError):
         *,
         where: str,
         kind: type[Command],
-        description: str,
+        description: Callable[[str], str],
         player: str | None = None,
         target: str | None = None,
     ) -> None:
@@ -66,7 +67,8 @@ class UnknownCardError(InvalidCommandError):
         super().__init__(f"{name!r} is not a card", where=where, reason=reason)
         self.name = name
         self.kind = kind
-        self.description = description
+        self.describe = description
+        """The command described, in a language (``"en"`` or ``"fr"``)."""
         self.player = player
         self.target = target
 
@@ -78,7 +80,7 @@ class _Cards:
         self,
         edition: Edition | None,
         kind: type[Command],
-        description: str,
+        description: Callable[[str], str],
         player: str | None = None,
         target: str | None = None,
     ) -> None:
@@ -111,6 +113,35 @@ class _Cards:
         return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(items))
 
 
+def _deal_described(language: str) -> str:
+    return "la distribution" if language == "fr" else "the deal"
+
+
+def _play_described(
+    player: str, card: object, target: str | None, guess: object
+) -> Callable[[str], str]:
+    """How to describe a play that names something that is no card, in a language."""
+
+    def described(language: str) -> str:
+        if language == "fr":
+            text = f"la carte {card} {of(player, 'fr')}"
+            text += f" sur {target}" if target else ""
+            return text + (f" nommant {guess}" if guess is not None else "")
+        text = f"{player}'s {card}" + (f" on {target}" if target else "")
+        return text + (f" naming {guess}" if guess is not None else "")
+
+    return described
+
+
+def _choice_described(player: str) -> Callable[[str], str]:
+    def described(language: str) -> str:
+        if language == "fr":
+            return f"le choix de Chancelier {of(player, 'fr')}"
+        return f"{player}'s Chancellor choice"
+
+    return described
+
+
 def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:
     """A :class:`~loveletter.layout.Layout` from its JSON shape."""
     fields = obj(
@@ -119,7 +150,7 @@ def layout_from_data(data: object, edition: Edition | None = None, where: str = 
         ("set_aside", "face_up", "hands", "draw_pile"),
         ("set_aside", "hands", "draw_pile"),
     )
-    cards = _Cards(edition, Deal, "the deal")
+    cards = _Cards(edition, Deal, _deal_described)
     hands_data = fields["hands"]
     if not isinstance(hands_data, Mapping):
         raise fail(f"{where}.hands", f"expected an object, got {kind_of(hands_data)}")
@@ -166,9 +197,7 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
         fields = obj(body, here, ("player", "card", "target", "guess"), ("player", "card"))
         player = name(fields["player"], f"{here}.player")
         target = optional_name(fields.get("target"), f"{here}.target")
-        description = f"{player}'s {fields['card']}" + (f" on {target}" if target else "")
-        if fields.get("guess") is not None:
-            description += f" naming {fields['guess']}"
+        description = _play_described(player, fields["card"], target, fields.get("guess"))
         cards = _Cards(edition, Play, description, player, target)
         card = cards.card(fields["card"], f"{here}.card")
         guess = fields.get("guess")
@@ -181,7 +210,7 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     if key == "choose":
         fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
         player = name(fields["player"], f"{here}.player")
-        cards = _Cards(edition, Choose, f"{player}'s Chancellor choice", player)
+        cards = _Cards(edition, Choose, _choice_described(player), player)
         return Choose(
             player=player,
             keep=cards.card(fields["keep"], f"{here}.keep"),
