@@ -12,7 +12,7 @@ import itertools
 import sys
 
 from loveletter import Card, Command, Play
-from loveletter.bots import BOTS, Bot
+from loveletter.bots import Bot, register_bot
 from loveletter.simulate import simulate
 from loveletter.views import View
 
@@ -31,7 +31,7 @@ class CautiousBot(Bot):
         return self.rng.choice(safe or list(view.legal))
 
 
-BOTS["cautious"] = CautiousBot
+register_bot(CautiousBot)
 
 
 def main(games: int = 200) -> None:

@@ -29,10 +29,15 @@ def validate(lines: Iterable[str]) -> int:
     refused = 0
     narrator = Narrator()
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
+        line = line.strip()
+        if not line:
             continue
         if game is None:
-            game = Game(setup_from_data(json.loads(line)["setup"]))
+            try:
+                game = Game(setup_from_data(json.loads(line)["setup"]))
+            except (ValueError, KeyError, TypeError) as error:
+                print(f"line {number}: not a table setup ({error}); nothing to check")
+                return refused + 1
             print(f"line {number}: a table of {', '.join(game.state.players)}")
             continue
         try:

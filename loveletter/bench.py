@@ -207,6 +207,15 @@ def run_bench(
 ) -> dict[int, dict[str, float]]:
     """Measure every figure for each player count, print them, and return them."""
     counts = list(players or (2, 4, 6))
+    rules = edition_named(edition)
+    for count in counts:
+        if not rules.min_players <= count <= rules.max_players:
+            raise ValueError(
+                f"the {rules.name} edition is played by {rules.min_players} to "
+                f"{rules.max_players} players, not {count}"
+            )
+    if games < 1 or repeats < 1:
+        raise ValueError(f"games and repeats must be at least 1, not {games} and {repeats}")
     floor = load_floor() if edition == "2019" else None
     write(
         f"loveletter bench: edition {edition}, {games} games per figure, best of {repeats}, "

@@ -88,19 +88,24 @@ def _scenarios(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from loveletter.bench import run_bench
 
-    run_bench(
-        games=args.games,
-        players=args.players,
-        seed=args.seed,
-        edition=args.edition,
-        repeats=args.repeats,
-        profile=args.profile,
-    )
+    try:
+        run_bench(
+            games=args.games,
+            players=args.players,
+            seed=args.seed,
+            edition=args.edition,
+            repeats=args.repeats,
+            profile=args.profile,
+        )
+    except ValueError as error:
+        print(f"loveletter bench: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
     from loveletter.errors import LoveLetterError
+    from loveletter.i18n import edition_title
     from loveletter.narration import story
     from loveletter.referee import Game
     from loveletter.serialization import log_from_json
@@ -118,12 +123,22 @@ def _replay(args: argparse.Namespace) -> int:
     if args.viewer is not None and args.viewer not in setup.players:
         print(f"loveletter replay: {args.viewer!r} is not at the table", file=sys.stderr)
         return 2
-    who = (
-        "with every card shown"
-        if args.open
-        else (f"as {args.viewer} saw it" if args.viewer else "as everyone saw it")
-    )
-    print(f"{', '.join(setup.players)}: {setup.edition.title}, told {who}.")
+    title = edition_title(setup.edition, args.language)
+    players = ", ".join(setup.players)
+    if args.language == "fr":
+        who = (
+            "toutes cartes visibles"
+            if args.open
+            else (f"comme {args.viewer} l'a vue" if args.viewer else "comme tous l'ont vue")
+        )
+        print(f"{players} : {title}, racontée {who}.")
+    else:
+        who = (
+            "with every card shown"
+            if args.open
+            else (f"as {args.viewer} saw it" if args.viewer else "as everyone saw it")
+        )
+        print(f"{players}: {title}, told {who}.")
     for line in story(
         game.events, viewer=args.viewer, everything=args.open, language=args.language
     ):

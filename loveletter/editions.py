@@ -217,6 +217,7 @@ CLASSIC = Edition(
         ("LL19-Q01", "LLC-GUARD-NAMES"),
         ("LL19-COUNTESS-FORCED", "LLC-COUNTESS-FORCED"),
         ("LL19-Q22", "LLC-TARGETS-SHORT"),
+        ("LL19-Q15", "LLC-PLAYERS"),
     ),
 )
 """The classic edition: 16 cards, 2 to 4 players, showdown ties broken by discards."""

@@ -16,8 +16,12 @@ the referee writes its messages in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from loveletter.cards import _FRENCH, Card, _fold
+
+if TYPE_CHECKING:
+    from loveletter.editions import Edition
 
 __all__ = [
     "LANGUAGES",
@@ -26,6 +30,7 @@ __all__ = [
     "card_name",
     "cards_phrase",
     "edition_name",
+    "edition_title",
     "fold",
     "message",
     "of",
@@ -80,6 +85,24 @@ def any_(card: Card, language: str = "en") -> str:
 def edition_name(name: str, language: str = "en") -> str:
     """An edition's name in ``language``: ``classic`` is ``classique`` in French."""
     return {"classic": "classique"}.get(name, name) if language == "fr" else name
+
+
+_FRENCH_TITLES = {
+    "2019": "Love Letter (édition révisée de 2019)",
+    "classic": "Love Letter (édition classique à 16 cartes)",
+}
+
+
+def edition_title(edition: Edition, language: str = "en") -> str:
+    """An edition's title in ``language``.
+
+    >>> from loveletter.editions import CLASSIC
+    >>> edition_title(CLASSIC, "fr")
+    'Love Letter (édition classique à 16 cartes)'
+    """
+    if language == "fr":
+        return _FRENCH_TITLES.get(edition.name, edition.title)
+    return edition.title
 
 
 def of(player: str, language: str = "en") -> str:
@@ -196,6 +219,46 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "round_running": (
         "{said}: round {round} is still being played",
         "{said} : la manche {round} est en cours",
+    ),
+    "setup_player_count": (
+        "the {edition} edition is for {low} to {high} players, not {count}",
+        "l'édition {edition} se joue de {low} à {high} joueurs, pas {count}",
+    ),
+    "setup_name": (
+        "a player's name must be a non-empty string, not {name!r}",
+        "le nom d'un joueur doit être une chaîne non vide, pas {name!r}",
+    ),
+    "setup_same_name": (
+        "two players have the same name: {players}",
+        "deux joueurs portent le même nom : {players}",
+    ),
+    "setup_first": (
+        "the first player {first!r} is not at the table ({players})",
+        "le premier joueur {first!r} n'est pas à la table ({players})",
+    ),
+    "setup_target": (
+        "the token target must be a whole number of at least 1, not {target!r}",
+        "le nombre de jetons à gagner doit être un entier d'au moins 1, pas {target!r}",
+    ),
+    "setup_tokens_who": (
+        "tokens given to {player!r}, who is not at the table",
+        "des jetons sont donnés à {player!r}, qui n'est pas à la table",
+    ),
+    "setup_tokens_count": (
+        "{player}'s tokens must be a whole number of at least 0, not {count!r}",
+        "les jetons de {player} doivent être un entier d'au moins 0, pas {count!r}",
+    ),
+    "setup_tokens_won": (
+        "{player} starts with {count} tokens, already at the target of {target}",
+        "{player} commence avec {count} jetons : l'objectif de {target} est déjà atteint",
+    ),
+    "setup_first_deal": (
+        "the first deal is refused: {problem}",
+        "la première distribution est refusée : {problem}",
+    ),
+    "setup_too_many": (
+        "more {card} cards are named than the {edition} deck has",
+        "plus de cartes {card} sont nommées que le paquet {edition} n'en compte",
     ),
     "deal_players": (
         "the hands go to {names}, but the players are {players}",

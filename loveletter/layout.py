@@ -27,7 +27,7 @@ from loveletter._records import builder
 from loveletter.cards import Card, card_named
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, SetupError
-from loveletter.i18n import card_name, message
+from loveletter.i18n import card_name, edition_name, message
 
 __all__ = ["Layout"]
 
@@ -108,6 +108,7 @@ class Layout:
         bottom: Sequence[Card | str] = (),
         set_aside: Card | str | None = None,
         face_up: Sequence[Card | str] | None = None,
+        language: str = "en",
     ) -> Layout:
         """A layout with the cards that matter where they are named, and the rest filled in.
 
@@ -133,7 +134,12 @@ class Layout:
         for card in named:
             if remaining[card] == 0:
                 raise SetupError(
-                    f"more {card} cards are named than the {edition.name} deck has",
+                    message(
+                        "setup_too_many",
+                        language,
+                        card=card_name(card, language),
+                        edition=edition_name(edition.name, language),
+                    ),
                     ruling=edition.ruling("LL19-SETUP-DECK"),
                     reason=Reason.BAD_DEAL,
                 )

@@ -20,7 +20,7 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
-from loveletter.i18n import card_name, fold
+from loveletter.i18n import card_name, edition_title, fold
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.state import Phase, State
@@ -351,7 +351,14 @@ class TerminalGame:
         """Play to the end (or until the player leaves); return an exit code."""
         ed = self.game.state.edition
         target = self.game.state.table.target
-        self.say(self.t("intro", title=ed.title, names=", ".join(self.names), target=target))
+        self.say(
+            self.t(
+                "intro",
+                title=edition_title(ed, self.language),
+                names=", ".join(self.names),
+                target=target,
+            )
+        )
         self.say(self.t("help"))
         self._tell(self.game.events)
         try:

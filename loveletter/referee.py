@@ -30,7 +30,7 @@ from loveletter.editions import Edition, edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason, Refusal, SetupError
 from loveletter.events import Event
-from loveletter.i18n import LANGUAGES
+from loveletter.i18n import LANGUAGES, edition_name, message
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
@@ -86,45 +86,44 @@ def _check_setup(
     """
     ed = setup.edition
     players = setup.players
+    if setup.language not in LANGUAGES:
+        raise SetupError(f"the referee writes in {', '.join(LANGUAGES)}, not {setup.language!r}")
+    language = setup.language
+
+    def refuse(key: str, ruling: str | None = None, **fields: object) -> SetupError:
+        return SetupError(message(key, language, **fields), ruling=ruling)
+
+    names = ", ".join(map(str, players))
     if not ed.min_players <= len(players) <= ed.max_players:
-        raise SetupError(
-            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players, "
-            f"not {len(players)}",
-            ruling=ed.ruling("LL19-Q15"),
+        raise refuse(
+            "setup_player_count",
+            ed.ruling("LL19-Q15"),
+            edition=edition_name(ed.name, language),
+            low=ed.min_players,
+            high=ed.max_players,
+            count=len(players),
         )
     for player in players:
         if not isinstance(player, str) or not player.strip():
-            raise SetupError(f"a player's name must be a non-empty string, not {player!r}")
+            raise refuse("setup_name", name=player)
     if len(set(players)) != len(players):
-        raise SetupError(f"two players have the same name: {', '.join(players)}")
+        raise refuse("setup_same_name", players=names)
     if setup.first not in players:
-        raise SetupError(
-            f"the first player {setup.first!r} is not at the table ({', '.join(players)})",
-            ruling="LL19-Q13",
-        )
+        raise refuse("setup_first", "LL19-Q13", first=setup.first, players=names)
     target = setup.target
     if target is None:
         target = ed.target(players=len(players))
     elif isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise SetupError(
-            f"the token target must be a whole number of at least 1, not {target!r}",
-            ruling=ed.ruling("LL19-Q22"),
-        )
+        raise refuse("setup_target", ed.ruling("LL19-Q22"), target=target)
     tokens = [0] * len(players)
     for player, count in setup.tokens:
         if player not in players:
-            raise SetupError(f"tokens given to {player!r}, who is not at the table")
+            raise refuse("setup_tokens_who", player=player)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise SetupError(
-                f"{player}'s tokens must be a whole number of at least 0, not {count!r}"
-            )
+            raise refuse("setup_tokens_count", player=player, count=count)
         if count >= target:
-            raise SetupError(
-                f"{player} starts with {count} tokens, already at the target of {target}"
-            )
+            raise refuse("setup_tokens_won", player=player, count=count, target=target)
         tokens[players.index(player)] = count
-    if setup.language not in LANGUAGES:
-        raise SetupError(f"the referee writes in {', '.join(LANGUAGES)}, not {setup.language!r}")
     table = Table(
         edition=ed,
         players=players,
@@ -140,10 +139,10 @@ def _check_setup(
         _, order = chance.draws(1)
         layout = Layout.dealt(ed, players, first=setup.first, order=order)
     else:
-        problem = layout.problem(ed, players)
+        problem = layout.problem(ed, players, language)
         if problem is not None:
             raise SetupError(
-                f"the first deal is refused: {problem}",
+                message("setup_first_deal", language, problem=problem),
                 ruling=ed.ruling("LL19-SETUP-DECK"),
                 reason=Reason.BAD_DEAL,
             )
@@ -255,6 +254,7 @@ class Game:
             bottom=bottom,
             set_aside=set_aside,
             face_up=face_up,
+            language=options.get("language", "en"),
         )
         options.setdefault("seed", 0)
         return cls.new(seated, edition=ed, first=first or seated[0], deal=layout, **options)

@@ -152,3 +152,31 @@ def test_a_random_bot_is_reproducible() -> None:
     assert [RandomBot(seed=4).choose(view) for _ in range(3)] == [
         RandomBot(seed=4).choose(view)
     ] * 3
+
+
+def test_a_registered_bot_plays_in_simulations_until_unregistered() -> None:
+    """register_bot makes a bot known by name; a taken name needs replace=True."""
+    from loveletter.bots import Bot, register_bot, unregister_bot
+
+    class First(Bot):
+        name = "first-legal"
+
+        def choose(self, view):  # type: ignore[no-untyped-def]
+            return view.legal[0]
+
+    register_bot(First)
+    try:
+        summary = simulate(games=20, players=2, bots=("first-legal", "random"), seed=3)
+        assert [row.bot for row in summary.bots] == ["first-legal", "random"]
+        assert sum(row.games for row in summary.bots) == 40
+        with pytest.raises(ValueError, match="registered already"):
+            register_bot(RandomBot, name="first-legal")
+        register_bot(RandomBot, name="first-legal", replace=True)
+        assert isinstance(make_bot("first-legal", seed=1), RandomBot)
+        with pytest.raises(TypeError):
+            register_bot(object, name="nothing")  # type: ignore[arg-type]
+    finally:
+        unregister_bot("first-legal")
+    assert "first-legal" not in BOTS
+    with pytest.raises(ValueError, match="unknown bot 'first-legal'"):
+        make_bot("first-legal", seed=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import pytest
 
@@ -173,3 +174,42 @@ def test_a_game_in_the_terminal_in_french() -> None:
     assert TerminalGame(players=3, seed=10, ask=ask, say=said.append, language="fr").run() == 0
     assert any(line.startswith("Votre main : ") for line in said)
     assert said[-1] in ("Vous gagnez la partie !",) or said[-1].endswith("gagne la partie.")
+
+
+@pytest.mark.parametrize(
+    ("options", "french"),
+    [
+        ({"players": ["Anna"] * 7}, "l'édition 2019 se joue de 2 à 6 joueurs, pas 7"),
+        ({"players": ["Anna", "Anna"]}, "deux joueurs portent le même nom : Anna, Anna"),
+        (
+            {"players": ["Anna", "Ben"], "first": "Zoé"},
+            "le premier joueur 'Zoé' n'est pas à la table (Anna, Ben)",
+        ),
+        (
+            {"players": ["Anna", "Ben"], "tokens": {"Anna": 6}},
+            "Anna commence avec 6 jetons : l'objectif de 6 est déjà atteint",
+        ),
+        (
+            {"players": ["Anna", "Ben", "Carla", "Dan", "Eve"], "edition": "classic"},
+            "l'édition classique se joue de 2 à 4 joueurs, pas 5",
+        ),
+    ],
+)
+def test_a_french_table_is_refused_in_french(options: dict[str, Any], french: str) -> None:
+    """A table set up in French is refused in French; the ruling id stays the same."""
+    with pytest.raises(SetupError) as english:
+        Game.new(seed=1, **options)
+    with pytest.raises(SetupError) as refused:
+        Game.new(seed=1, language="fr", **options)
+    assert str(refused.value).startswith(french)
+    assert refused.value.ruling == english.value.ruling
+    assert str(refused.value) != str(english.value)
+
+
+def test_an_arranged_french_table_names_the_card_in_french() -> None:
+    """Naming two Princesses is refused in French, with the deck's ruling."""
+    with pytest.raises(SetupError) as refused:
+        Game.arranged({"Anna": "Princesse", "Ben": "Princesse"}, language="fr")
+    assert str(refused.value) == (
+        "plus de cartes Princesse sont nommées que le paquet 2019 n'en compte [LL19-SETUP-DECK]"
+    )
