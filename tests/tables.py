@@ -5,8 +5,7 @@
 (Card.GUARD, Card.PRIEST)
 
 Besides the table builders, the helpers the ruling tests share: :func:`assert_refused`,
-the quiet turns that play a round on without changing anyone's kept card
-(:func:`play_turn_quietly` and the loops over it), a few event filters, and the tables
+a few event filters, and the tables
 that more than one test file deals.
 """
 
@@ -20,15 +19,12 @@ import pytest
 
 from loveletter import (
     Card,
-    Choose,
     Command,
-    Draw,
     Event,
     Game,
     IllegalCommandError,
     KnockOutCause,
     Layout,
-    Phase,
     Play,
     PlayerKnockedOut,
     Reason,
@@ -38,6 +34,7 @@ from loveletter import (
     card_named,
     edition,
 )
+from loveletter.quiet import play_quietly
 
 EventT = TypeVar("EventT", bound=Event)
 
@@ -171,74 +168,9 @@ def cards_on_table(state: State) -> Counter[Card]:
     return cards
 
 
-# -- quiet turns -------------------------------------------------------------------------
-
-
-def play_turn_quietly(game: Game) -> tuple[Event, ...]:
-    """One whole turn that knocks nobody out and leaves every kept card where it is.
-
-    The player to act draws if need be and plays the card just drawn: a Guard names a
-    card its target does not hold, a Priest looks, a Baron or King acts only on a player
-    holding a card of equal value (or on nobody, when nobody can be chosen), and a
-    Chancellor keeps the card held before and returns the drawn ones in the order drawn.
-    The table must be dealt so that nobody draws a Prince or the Princess. Returns the
-    turn's events.
-    """
-    state = game.state
-    player = state.player_to_act
-    assert player is not None
-    events: list[Event] = []
-    if state.phase is Phase.DRAW:
-        events += game.apply(Draw(player=player))
-        state = game.state
-    kept, drawn = state.hand(player)
-    value = state.edition.value
-    others = [p for p in state.in_round if p != player and not state.is_protected(p)]
-    assert drawn not in (Card.PRINCE, Card.PRINCESS), f"{player} drew the {drawn}"
-    assert not (kept is Card.COUNTESS and drawn in (Card.KING, Card.PRINCE)), "Countess forced"
-    target: str | None = None
-    guess: Card | None = None
-    if drawn is Card.GUARD and others:
-        target = others[0]
-        guess = next(c for c in state.edition.guesses if c is not state.hand(target)[0])
-    elif drawn is Card.PRIEST and others:
-        target = others[0]
-    elif drawn in (Card.BARON, Card.KING) and others:
-        equal = [p for p in others if value[state.hand(p)[0]] == value[kept]]
-        assert equal, f"{player}'s {drawn} would change the hands: {state.hands}"
-        target = equal[0]
-    events += game.apply(Play(player=player, card=drawn, target=target, guess=guess))
-    if game.state.phase is Phase.CHOOSE:
-        returned = game.state.hand(player)[1:]
-        events += game.apply(Choose(player=player, keep=kept, returned=returned))
-    assert not any(isinstance(e, PlayerKnockedOut) for e in events)
-    return tuple(events)
-
-
-def play_drawn_cards(game: Game, turns: int) -> tuple[Event, ...]:
-    """Play exactly ``turns`` quiet turns (:func:`play_turn_quietly`); the last one's events."""
-    events: tuple[Event, ...] = ()
-    for _ in range(turns):
-        events = play_turn_quietly(game)
-    return events
-
-
-def play_out(game: Game, *, until_pile: int | None = None) -> list[Event]:
-    """Quiet turns until the round is over, or until the pile holds ``until_pile`` cards.
-
-    With ``until_pile`` the last turn played is the one that left that many cards (with
-    automatic draws, the player to act has already drawn). Returns every event.
-    """
-    stop = -1 if until_pile is None else until_pile
-    events: list[Event] = []
-    while not game.state.round_over and len(game.state.draw_pile) > stop:
-        events += play_turn_quietly(game)
-    return events
-
-
 def play_to_showdown(game: Game) -> list[Event]:
     """Quiet turns until the round is over, which must be at a showdown; every event."""
-    events = play_out(game)
+    events = play_quietly(game)
     assert [e.end for e in of_type(events, RoundEnded)] == [RoundEnd.SHOWDOWN]
     return events
 
@@ -361,5 +293,5 @@ def showdown_of_princes(
         tokens=tokens,
         seed=seed,
     )
-    play_out(game)
+    play_quietly(game)
     return game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from tables import assert_refused, play_drawn_cards, table
+from tables import assert_refused, table
 
 from loveletter import (
     Card,
@@ -25,6 +25,7 @@ from loveletter import (
     TokenAwarded,
     TokenReason,
 )
+from loveletter.quiet import play_quietly
 
 
 def chancellor_mid_round() -> Game:
@@ -47,7 +48,7 @@ def near_the_end(tail: list[str]) -> Game:
         pile=[*["Guard"] * 6, *["Priest", "Priest", "Spy", "Spy", "Handmaid", "Handmaid"], *tail],
         auto_draw=False,
     )
-    play_drawn_cards(game, 12)
+    play_quietly(game, turns=12)
     assert game.state.draw_pile == tuple(Card(c) for c in tail)
     assert game.state.phase is Phase.DRAW
     assert game.state.player_to_act == "Anna"
@@ -57,7 +58,7 @@ def near_the_end(tail: list[str]) -> Game:
 def one_card_left() -> Game:
     """Ben has drawn a Chancellor, leaving one card (the other Chancellor) in the pile."""
     game = near_the_end(["Countess", "Chancellor", "Chancellor"])
-    play_drawn_cards(game, 1)  # Anna plays the Countess
+    play_quietly(game, turns=1)  # Anna plays the Countess
     game.apply(Draw(player="Ben"))
     assert game.state.draw_pile == (Card.CHANCELLOR,)
     assert game.state.hand("Ben") == (Card.KING, Card.CHANCELLOR)

@@ -14,7 +14,6 @@ from tables import (
     anna_wins_alone,
     assert_refused,
     of_type,
-    play_out,
     showdown_of_princes,
     table,
 )
@@ -49,6 +48,7 @@ from loveletter import (
     TokenReason,
     edition,
 )
+from loveletter.quiet import play_quietly
 from loveletter.serialization import UnknownCardError, command_from_data
 
 CLASSIC = edition("classic")
@@ -278,7 +278,7 @@ def test_llc_tiebreak_discards_count_a_card_discarded_to_a_prince() -> None:
     )
     events = game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
     assert HandDiscarded(player="Ben", card=Card.HANDMAID) in events
-    play_out(game)
+    play_quietly(game)
     state = game.state
     assert state.discards_of("Ben")[0] is Card.HANDMAID
     assert sum(CLASSIC.value[c] for c in state.discards_of("Anna")) == 9
@@ -488,7 +488,7 @@ def test_llc_prince_empty_deck_takes_the_card_removed_at_the_start() -> None:
         set_aside="Princess",
         face_up=["Baron", "Prince", "Countess"],
     )
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     assert game.state.player_to_act == "Ben"
     assert game.state.hand("Ben") == (Card.BARON, Card.PRINCE)
     assert game.state.draw_pile == ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import assert_refused, both_editions, play_drawn_cards, table
+from tables import assert_refused, both_editions, table
 
 from loveletter import (
     Card,
@@ -20,6 +20,7 @@ from loveletter import (
     TokenAwarded,
     TokenReason,
 )
+from loveletter.quiet import play_quietly
 
 # -- LL19-HANDMAID-PROTECT ---------------------------------------------------------------
 
@@ -124,7 +125,7 @@ def protected_at_the_showdown(edition_name: str) -> tuple[Game, tuple[Event, ...
         first=first,
         edition_name=edition_name,
     )
-    play_drawn_cards(game, len(pile) - 1)
+    play_quietly(game, turns=len(pile) - 1)
     assert game.state.draw_pile == ()
     assert game.state.hand("Anna") == (Card.BARON, Card.HANDMAID)
     return game, game.apply(Play(player="Anna", card=Card.HANDMAID))

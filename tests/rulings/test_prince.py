@@ -8,7 +8,6 @@ from tables import (
     assert_refused,
     both_editions,
     knock_outs,
-    play_drawn_cards,
     table,
 )
 
@@ -27,6 +26,7 @@ from loveletter import (
     TokenAwarded,
     TokenReason,
 )
+from loveletter.quiet import play_quietly
 
 # -- LL19-PRINCE-DISCARD-DRAW ------------------------------------------------------------
 
@@ -250,7 +250,7 @@ def test_ll19_prince_empty_deck_takes_the_set_aside_card(edition_name: str, targ
         first=first,
         edition_name=edition_name,
     )
-    play_drawn_cards(game, len(pile) - 1)
+    play_quietly(game, turns=len(pile) - 1)
     before = game.state
     assert before.draw_pile == ()
     assert before.hand("Anna") == (Card.PRINCE, Card.HANDMAID)

@@ -20,7 +20,6 @@ from tables import (
     assert_refused,
     both_editions,
     of_type,
-    play_out,
     showdown_of_princes,
     table,
 )
@@ -61,6 +60,7 @@ from loveletter import (
     edition,
 )
 from loveletter import rules as rules_engine
+from loveletter.quiet import play_quietly
 from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import UnknownCardError, command_from_data
 
@@ -104,7 +104,7 @@ def tied_three_player_round(edition_name: str, *, seed: int = 0) -> Game:
         seed=seed,
     )
     game.apply(Play(player="Anna", card=Card.GUARD, target="Carla", guess=Card.PRINCESS))
-    play_out(game)
+    play_quietly(game)
     assert game.state.outcome is not None
     assert game.state.outcome.end is RoundEnd.SHOWDOWN
     assert game.state.round_winners == ("Anna", "Ben")
@@ -375,7 +375,7 @@ def test_ll19_q03_one_player_may_hold_more_than_13(edition_name: str) -> None:
 def test_ll19_q04_a_prince_on_an_empty_pile_ends_the_round(edition_name: str) -> None:
     """A Prince on the turn that emptied the pile takes the set-aside card; the round then ends."""
     game = table(**LAST_CARD_TABLES[edition_name], bottom=["Prince"], edition_name=edition_name)
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     state = game.state
     last = state.player_to_act
     assert last is not None
@@ -443,7 +443,7 @@ def test_ll19_q06_chancellor_with_one_card_in_the_pile_returns_one() -> None:
         face_up=["Prince", "Prince", "Chancellor"],
         bottom=["Chancellor", "Guard"],
     )
-    play_out(game, until_pile=1)
+    play_quietly(game, until_pile=1)
     state = game.state
     me = state.player_to_act
     assert me is not None
@@ -500,7 +500,7 @@ def test_ll19_q07_chancellor_cannot_refill_an_empty_pile() -> None:
         face_up=["Prince", "Prince", "Chancellor"],
         bottom=["Chancellor"],
     )
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     state = game.state
     me = state.player_to_act
     assert me is not None
@@ -686,7 +686,7 @@ def test_ll19_q11_all_who_reach_the_target_win_whatever_their_totals() -> None:
         tokens={"Anna": 3, "Ben": 3},
         target=4,
     )
-    play_out(game)
+    play_quietly(game)
     state = game.state
     assert state.round_winners == ("Anna", "Ben")
     assert state.spy_bonus == "Anna"
@@ -951,7 +951,7 @@ def test_ll19_q17_last_opponent_out_on_the_last_turn_is_a_lone_survivor_win(
     game = table(
         **layouts[edition_name], set_aside="Princess", bottom=["Guard"], edition_name=edition_name
     )
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     state = game.state
     last = state.player_to_act
     assert last is not None
@@ -1206,7 +1206,7 @@ def test_ll19_q21_round_summary_reveals_the_set_aside_card(edition_name: str) ->
 def test_ll19_q21_round_summary_has_no_set_aside_card_once_taken(edition_name: str) -> None:
     """Once a Prince has taken the set-aside card, the round summary has none to reveal."""
     game = table(**LAST_CARD_TABLES[edition_name], bottom=["Prince"], edition_name=edition_name)
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     last = game.state.player_to_act
     assert last is not None
     events = game.apply(Play(player=last, card=Card.PRINCE, target=last))

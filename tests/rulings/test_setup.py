@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from tables import PLAYERS, both_editions, cards_on_table, layout, play_out, table
+from tables import PLAYERS, both_editions, cards_on_table, layout, table
 
 from loveletter import (
     Card,
@@ -28,6 +28,7 @@ from loveletter import (
     TokenReason,
     edition,
 )
+from loveletter.quiet import play_quietly
 from loveletter.views import view_for
 
 DECK_2019 = {
@@ -170,7 +171,7 @@ def test_ll19_setup_set_aside_card_is_never_drawn_from_the_pile(edition_name: st
         set_aside="Baron",
         edition_name=edition_name,
     )
-    events = play_out(game)
+    events = play_quietly(game)
     assert game.state.draw_pile == ()
     assert game.state.set_aside is Card.BARON
     assert not any(isinstance(e, CardDrawn) and e.source is DrawSource.SET_ASIDE for e in events)
@@ -211,7 +212,7 @@ def test_ll19_setup_two_player_face_up_cards_stay_out_even_for_a_prince(
         edition_name=edition_name,
     )
     face_up = game.state.face_up
-    play_out(game, until_pile=0)
+    play_quietly(game, until_pile=0)
     state = game.state
     player = state.player_to_act
     assert player is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import play_drawn_cards, table
+from tables import table
 
 from loveletter import (
     Card,
@@ -19,6 +19,7 @@ from loveletter import (
     TokenAwarded,
     TokenReason,
 )
+from loveletter.quiet import play_quietly
 
 # -- LL19-SPY-PLAY -----------------------------------------------------------------------
 
@@ -110,7 +111,7 @@ def test_ll19_spy_value_zero_loses_the_showdown_to_a_guard() -> None:
             *["Priest", "Priest", "Countess", "Spy", "Chancellor", "Chancellor"],
         ],
     )
-    events = play_drawn_cards(game, 15)
+    events = play_quietly(game, turns=15)
     assert (
         RoundEnded(
             round_number=1,
@@ -139,7 +140,7 @@ def test_ll19_spy_value_zero_two_spies_tie_at_the_showdown() -> None:
             *["Priest", "Priest", "Countess", "Chancellor", "Chancellor"],
         ],
     )
-    events = play_drawn_cards(game, 15)
+    events = play_quietly(game, turns=15)
     ended = [e for e in events if isinstance(e, RoundEnded)]
     assert [(e.end, e.winners, e.hands) for e in ended] == [
         (RoundEnd.SHOWDOWN, ("Anna", "Ben"), (("Anna", Card.SPY), ("Ben", Card.SPY)))

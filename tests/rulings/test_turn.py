@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import TIE_PILE, both_editions, play_out, play_turn_quietly, table, tie_table
+from tables import TIE_PILE, both_editions, table, tie_table
 
 from loveletter import (
     Card,
@@ -23,6 +23,7 @@ from loveletter import (
     RoundEnd,
     RoundEnded,
 )
+from loveletter.quiet import play_quietly
 
 
 def tie_table_ending_in_a_guard(edition_name: str) -> Game:
@@ -51,7 +52,7 @@ def test_ll19_turn_order_goes_round_the_table_from_the_first_player(edition_name
     seen = []
     for _ in range(5):
         seen.append(game.state.player_to_act)
-        play_turn_quietly(game)
+        play_quietly(game, turns=1)
     assert seen == ["Carla", "Dan", "Anna", "Ben", "Carla"]
 
 
@@ -201,7 +202,7 @@ def test_ll19_turn_end_check_the_round_ends_after_the_turn_that_empties_the_pile
     game = tie_table_ending_in_a_guard(edition_name)
     turns = 0
     while True:
-        events = play_turn_quietly(game)
+        events = play_quietly(game, turns=1)
         turns += 1
         ended = [e for e in events if isinstance(e, RoundEnded)]
         if game.state.draw_pile:
@@ -222,7 +223,7 @@ def test_ll19_turn_end_check_the_round_ends_after_the_turn_that_empties_the_pile
 def test_ll19_turn_last_card_its_drawer_still_plays_a_full_turn(edition_name: str) -> None:
     """Drawing the last card does not end the round: its drawer plays, with full effect."""
     game = tie_table_ending_in_a_guard(edition_name)
-    play_out(game, until_pile=1)
+    play_quietly(game, until_pile=1)
     player = game.state.player_to_act
     assert player is not None
     game.apply(Draw(player=player))
