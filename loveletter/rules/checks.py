@@ -306,7 +306,7 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
 def unknown_card_refusal(
     state: Position,
     kind: type[Command],
-    description: Callable[[str], str],
+    describe: Callable[[str], str],
     player: str | None,
     target: str | None,
     name: object,
@@ -319,17 +319,17 @@ def unknown_card_refusal(
     edition = state.table.edition
     if kind is Deal:
         if state.phase is Phase.GAME_OVER:
-            return _game_over(state, description)
+            return _game_over(state, describe)
         return _refuse(
             state,
             Reason.BAD_DEAL,
             "LL19-SETUP-DECK",
             "not_a_card_of",
-            description,
+            describe,
             name=name,
             edition=edition_name(edition.name, state.table.language),
         )
-    problem = actor_refusal(state, kind, description, player or "", target)
+    problem = actor_refusal(state, kind, describe, player or "", target)
     if problem is not None:
         return problem
     return _refuse(
@@ -337,7 +337,7 @@ def unknown_card_refusal(
         Reason.UNKNOWN_CARD,
         "LL19-Q01",
         "no_card_called",
-        description,
+        describe,
         edition=edition_name(edition.name, state.table.language),
         name=name,
     )

@@ -59,7 +59,7 @@ class UnknownCardError(InvalidCommandError):
         *,
         where: str,
         kind: type[Command],
-        description: Callable[[str], str],
+        describe: Callable[[str], str],
         player: str | None = None,
         target: str | None = None,
     ) -> None:
@@ -67,7 +67,7 @@ class UnknownCardError(InvalidCommandError):
         super().__init__(f"{name!r} is not a card", where=where, reason=reason)
         self.name = name
         self.kind = kind
-        self.describe = description
+        self.describe = describe
         """The command described, in a language (``"en"`` or ``"fr"``)."""
         self.player = player
         self.target = target
@@ -80,13 +80,13 @@ class _Cards:
         self,
         edition: Edition | None,
         kind: type[Command],
-        description: Callable[[str], str],
+        describe: Callable[[str], str],
         player: str | None = None,
         target: str | None = None,
     ) -> None:
         self.edition = edition
         self.kind = kind
-        self.description = description
+        self.describe = describe
         self.player = player
         self.target = target
 
@@ -102,7 +102,7 @@ class _Cards:
                 data,
                 where=where,
                 kind=self.kind,
-                description=self.description,
+                describe=self.describe,
                 player=self.player,
                 target=self.target,
             )
@@ -197,8 +197,8 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
         fields = obj(body, here, ("player", "card", "target", "guess"), ("player", "card"))
         player = name(fields["player"], f"{here}.player")
         target = optional_name(fields.get("target"), f"{here}.target")
-        description = _play_described(player, fields["card"], target, fields.get("guess"))
-        cards = _Cards(edition, Play, description, player, target)
+        describe = _play_described(player, fields["card"], target, fields.get("guess"))
+        cards = _Cards(edition, Play, describe, player, target)
         card = cards.card(fields["card"], f"{here}.card")
         guess = fields.get("guess")
         return Play(
