@@ -23,7 +23,6 @@ from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
-from loveletter.i18n import of
 from loveletter.layout import Layout
 from loveletter.serialization.base import (
     FORMAT_VERSION,
@@ -35,6 +34,7 @@ from loveletter.serialization.base import (
     optional_name,
     seq,
 )
+from loveletter.text import choice_phrase, play_phrase
 
 __all__ = [
     "UnknownCardError",
@@ -123,23 +123,14 @@ def _play_described(
     """How to describe a play that names something that is no card, in a language."""
 
     def described(language: str) -> str:
-        if language == "fr":
-            text = f"la carte {card} {of(player, 'fr')}"
-            text += f" sur {target}" if target else ""
-            return text + (f" nommant {guess}" if guess is not None else "")
-        text = f"{player}'s {card}" + (f" on {target}" if target else "")
-        return text + (f" naming {guess}" if guess is not None else "")
+        named = f"la carte {card}" if language == "fr" else str(card)
+        return play_phrase(player, named, target, None if guess is None else str(guess), language)
 
     return described
 
 
 def _choice_described(player: str) -> Callable[[str], str]:
-    def described(language: str) -> str:
-        if language == "fr":
-            return f"le choix de Chancelier {of(player, 'fr')}"
-        return f"{player}'s Chancellor choice"
-
-    return described
+    return lambda language: choice_phrase(player, language)
 
 
 def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:
