@@ -58,9 +58,12 @@ class Choose:
 class Deal:
     """Start the next round.
 
-    Without a ``layout`` the referee shuffles with the game's seeded generator.
-    ``first`` picks the starting player among tied round winners; without it a tie is
-    settled at random (seeded).
+    Without a ``layout`` the referee shuffles with the game's seeded generator. The last
+    round's winner starts; after a tie nobody picks (LL19-Q12): when the referee
+    shuffles, it draws the starter among the tied winners too (seeded), and a ``Deal``
+    that names one is refused. A table that deals its own cards (a ``layout``) drew lots
+    itself and names the starter in ``first``, who must be a tied winner; without
+    ``first`` the referee draws.
     """
 
     layout: Layout | None = None

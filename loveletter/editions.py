@@ -13,9 +13,11 @@ between editions from it, so adding an edition is adding a record.
 (Card.KING, Card.COUNTESS)
 >>> classic = edition("classic")
 >>> len(classic.deck), classic.value[Card.KING], classic.parse_card("7"), classic.target(players=2)
-(16, 6, Card.COUNTESS, 7)
->>> classic.parse_card("Spy") is None
-True
+(16, 6, Card.COUNTESS, 4)
+>>> classic.parse_card("Spy") is None, classic.parse_card("Q♥") is None
+(True, True)
+>>> classic.target(players=2, setting="printed")
+7
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from loveletter.cards import Card, card_named
+from loveletter.cards import PLAYING_CARD_LABELS, Card, card_by_label, card_by_name
 from loveletter.errors import SetupError
 
 __all__ = [
@@ -79,13 +81,26 @@ def _targets(value: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(dict(value).items()))
 
 
+def _target_settings(
+    value: Mapping[str, Mapping[int, int]],
+) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    return tuple((name, _targets(table)) for name, table in dict(value).items())
+
+
+def _labels(value: Mapping[Card, tuple[str, ...]]) -> tuple[tuple[Card, tuple[str, ...]], ...]:
+    return tuple(dict(value).items())
+
+
 @attrs.frozen(kw_only=True, repr=False, cache_hash=True)
 class Edition:
     """A Love Letter edition, as data.
 
-    ``targets`` maps a player count to the favor tokens needed to win.
-    ``rulings`` maps a 2019 ruling id to the id this edition files the same rule
-    under, where it has one of its own.
+    ``targets`` maps a player count to the favor tokens needed to win;
+    ``target_settings`` names other such tables a table may choose (the classic
+    edition's ``"printed"``, LLC-TARGETS-PRINTED). ``labels`` is the edition's
+    playing-card rendition (LL19-LABELS), empty where it has none. ``rulings`` maps a
+    2019 ruling id to the id this edition files the same rule under, where it has one
+    of its own.
     """
 
     name: str
@@ -94,10 +109,14 @@ class Edition:
     min_players: int
     max_players: int
     targets: tuple[tuple[int, int], ...] = attrs.field(converter=_targets)
+    target_settings: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = attrs.field(
+        default=(), converter=_target_settings
+    )
     tiebreak: Tiebreak
     face_up_with_two_players: int = 3
     countess_forced_by: frozenset[Card]
     rulings: tuple[tuple[str, str], ...] = ()
+    labels: tuple[tuple[Card, tuple[str, ...]], ...] = attrs.field(default=(), converter=_labels)
 
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False)
     """Every card of the deck, in the order of ``specs``."""
@@ -136,12 +155,18 @@ class Edition:
             f"min_players={self.min_players!r}, max_players={self.max_players!r}, "
             f"targets={dict(self.targets)!r}, tiebreak={self.tiebreak!r}, "
             f"face_up_with_two_players={self.face_up_with_two_players!r}, "
-            f"countess_forced_by={self.countess_forced_by!r}, rulings={self.rulings!r})"
+            f"countess_forced_by={self.countess_forced_by!r}, rulings={self.rulings!r}, "
+            f"target_settings={dict(self.target_settings)!r}, labels={dict(self.labels)!r})"
         )
 
-    def target(self, *, players: int) -> int:
-        """The favor tokens needed to win a game of ``players`` players."""
-        return dict(self.targets)[players]
+    def target(self, *, players: int, setting: str | None = None) -> int:
+        """The favor tokens needed to win a game of ``players`` players.
+
+        ``setting`` names one of :attr:`target_settings` instead of the edition's table.
+        """
+        if setting is None:
+            return dict(self.targets)[players]
+        return dict(dict(self.target_settings)[setting])[players]
 
     def ruling(self, ruling_id: str) -> str:
         """The id under which this edition files the 2019 ruling ``ruling_id``."""
@@ -150,11 +175,11 @@ class Edition:
     def parse_card(self, name: str | int) -> Card | None:
         """The card of this edition that ``name`` names, or ``None``.
 
-        Accepts a card's name in any letter case, or its value in this edition
-        (as an int or as digits).
+        Accepts a card's name (English or French, any letter case), its value in this
+        edition (as an int or as digits), or one of the edition's playing-card labels.
 
-        >>> edition("2019").parse_card(0)
-        Card.SPY
+        >>> edition("2019").parse_card(0), edition("2019").parse_card("★")
+        (Card.SPY, Card.SPY)
         >>> edition("2019").parse_card("Jester") is None
         True
         """
@@ -163,9 +188,11 @@ class Edition:
         if isinstance(name, int):
             return self._by_value.get(name)
         text = name.strip()
-        if text.isdecimal():
+        if text.isdecimal() and text.isascii():
             return self._by_value.get(int(text))
-        card = card_named(text)
+        card = card_by_name(text)
+        if card is None and self.labels:
+            card = card_by_label(text)
         return card if card in self.cards else None
 
 
@@ -191,6 +218,7 @@ EDITION_2019 = Edition(
     targets={2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
     tiebreak=Tiebreak.NONE,
     countess_forced_by=frozenset({Card.KING, Card.PRINCE}),
+    labels=PLAYING_CARD_LABELS,
 )
 """The 2019 revised edition: 21 cards, 2 to 6 players."""
 
@@ -209,15 +237,19 @@ CLASSIC = Edition(
     ),
     min_players=2,
     max_players=4,
-    targets={2: 7, 3: 5, 4: 4},
+    targets={2: 4, 3: 3, 4: 2},
+    target_settings={"printed": {2: 7, 3: 5, 4: 4}},
     tiebreak=Tiebreak.DISCARD_TOTAL,
     countess_forced_by=frozenset({Card.KING, Card.PRINCE}),
     rulings=(
         ("LL19-SETUP-DECK", "LLC-DECK"),
         ("LL19-Q01", "LLC-GUARD-NAMES"),
         ("LL19-COUNTESS-FORCED", "LLC-COUNTESS-FORCED"),
-        ("LL19-Q22", "LLC-TARGETS-SHORT"),
+        ("LL19-GAME-TARGETS", "LLC-TARGETS"),
         ("LL19-Q15", "LLC-PLAYERS"),
+        ("LL19-Q12", "LLC-NEXT-FIRST-TIE"),
+        ("LL19-NEXT-FIRST-TIE-RANDOM", "LLC-NEXT-FIRST-TIE"),
+        ("LL19-SETUP-FIRST-PLAYER", "LLC-FIRST-PLAYER"),
     ),
 )
 """The classic edition: 16 cards, 2 to 4 players, showdown ties broken by discards."""

@@ -94,11 +94,18 @@ _PRECEDENCE = {reason: index for index, reason in enumerate(Reason)}
 
 @attrs.frozen(kw_only=True)
 class Refusal:
-    """Why a command is refused: the reason code, the ruling, a message for people."""
+    """Why a command is refused: the reason code, the ruling, a message for people.
+
+    ``message`` speaks of the command's player in the third person, for logs and other
+    players; ``to_player`` says the same to the player who sent it, in the second person
+    (``Your Guard on Ben: ...``), for an app to show them. Where no player sent the
+    command (a deal), or it was not given, it is the same as ``message``.
+    """
 
     reason: Reason
     ruling: str
     message: str
+    to_player: str = attrs.field(default=attrs.Factory(lambda self: self.message, takes_self=True))
 
     def error(self, command: Command | None = None) -> IllegalCommandError:
         """The refusal as an exception to raise."""

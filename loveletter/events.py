@@ -106,11 +106,16 @@ class RoundStarted:
 
 @attrs.frozen(kw_only=True)
 class CardDrawn:
-    """A player took a card into their hand."""
+    """A player took a card into their hand.
+
+    ``by`` is the card whose effect made them draw: the Prince (a new card for the hand
+    it discarded) or the Chancellor; ``None`` for the draw that starts a turn.
+    """
 
     player: str
     card: Card | None
     source: DrawSource = DrawSource.PILE
+    by: Card | None = None
 
 
 @attrs.frozen(kw_only=True)

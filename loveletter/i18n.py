@@ -34,6 +34,7 @@ __all__ = [
     "fold",
     "message",
     "of",
+    "shown",
     "the",
 ]
 
@@ -49,6 +50,26 @@ _FEMININE = frozenset({Card.SPY, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS})
 def fold(text: str) -> str:
     """``text`` without letter case or accents, to compare names: ``Prêtre`` -> ``pretre``."""
     return _fold(text)
+
+
+def shown(value: object, limit: int = 40) -> str:
+    r"""Text from outside (a client's name for a card or a player), safe to echo in a message.
+
+    Characters that do not print (control characters, lone surrogates) are escaped, and
+    text longer than ``limit`` is cut short with an ellipsis, so a refusal's message stays
+    short and always encodes.
+
+    >>> shown("Jester"), shown(5), shown("x" * 100)[-3:]
+    ('Jester', '5', 'xx…')
+    >>> print(shown(chr(0xD800)))
+    \ud800
+    """
+    text = value if isinstance(value, str) else repr(value)
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
 
 
 def card_name(card: Card, language: str = "en") -> str:
@@ -118,8 +139,11 @@ def cards_phrase(cards: Iterable[Card], language: str = "en") -> str:
     return ", ".join(names) or ("rien" if language == "fr" else "nothing")
 
 
-_MESSAGES: dict[str, tuple[str, str]] = {
-    # key: (English, French). Fields: said (the command described), and the named ones.
+_MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
+    # key: (English, French), or (English, French, English to the player, French to the
+    # player) where the message speaks of the player who sent the command: the last two
+    # address them in the second person. Fields: said (the command described), and the
+    # named ones.
     "round_over": (
         "{said}: round {round} is over; the next round must be dealt first",
         "{said} : la manche {round} est finie ; il faut d'abord distribuer la suivante",
@@ -131,15 +155,32 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "not_your_turn": (
         "{said}: it is {to_act}'s turn, not {player}'s",
         "{said} : c'est à {to_act} de jouer, pas à {player}",
+        "{said}: it is {to_act}'s turn, not yours",
+        "{said} : c'est à {to_act} de jouer, pas à vous",
     ),
-    "must_draw": ("{said}: {player} must draw now", "{said} : {player} doit piocher maintenant"),
+    "player_out": (
+        "{said}: {player} is out of round {round} (knocked out) and takes no more turns in it",
+        "{said} : {player} a quitté la manche {round} et n'y joue plus",
+        "{said}: you are out of round {round} (knocked out) and take no more turns in it",
+        "{said} : vous avez quitté la manche {round} et n'y jouez plus",
+    ),
+    "must_draw": (
+        "{said}: {player} must draw now",
+        "{said} : {player} doit piocher maintenant",
+        "{said}: you must draw now",
+        "{said} : vous devez piocher maintenant",
+    ),
     "must_play": (
         "{said}: {player} must play a card now",
         "{said} : {player} doit jouer une carte maintenant",
+        "{said}: you must play a card now",
+        "{said} : vous devez jouer une carte maintenant",
     ),
     "must_choose": (
         "{said}: {player} must make their Chancellor choice now",
         "{said} : {player} doit d'abord faire son choix de Chancelier",
+        "{said}: you must make your Chancellor choice now",
+        "{said} : vous devez d'abord faire votre choix de Chancelier",
     ),
     "game_over": (
         "{said}: the game is over, won by {winners}",
@@ -153,6 +194,19 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{said}: the {edition} edition has no card called {name!r}",
         "{said} : l'édition {edition} n'a pas de carte appelée {name!r}",
     ),
+    "no_such_label": (
+        "{said}: {name!r} is no card of the 2019 deck played with playing cards (see its labels)",
+        "{said} : {name!r} n'est aucune carte du jeu de 2019 en cartes à jouer "
+        "(voir ses correspondances)",
+    ),
+    "label_other_edition": (
+        "{said}: {name!r} is a playing-card label, and labels belong to the 2019 edition "
+        "played with playing cards; the {edition} edition reads none (its values differ): "
+        "name the card",
+        "{said} : {name!r} est une carte à jouer, et les cartes à jouer sont une version du "
+        "jeu de 2019 ; l'édition {edition} n'en lit aucune (ses valeurs diffèrent) : nommez "
+        "la carte",
+    ),
     "not_a_card_of": (
         "{said}: {name!r} is not a card of the {edition} edition",
         "{said} : {name!r} n'est pas une carte de l'édition {edition}",
@@ -160,6 +214,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "not_in_hand": (
         "{said}: {player} does not hold {any_card}",
         "{said} : {player} n'a pas {any_card} en main",
+        "{said}: you do not hold {any_card}",
+        "{said} : vous n'avez pas {any_card} en main",
     ),
     "countess_forced": (
         "{said}: with the Countess and {the_card} in hand, the Countess must be played",
@@ -168,6 +224,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "prince_needs_target": (
         "{said}: a Prince must choose a player (at worst {player} themself)",
         "{said} : un Prince doit désigner un joueur (au besoin {player}, qui le joue)",
+        "{said}: a Prince must choose a player (at worst yourself)",
+        "{said} : un Prince doit désigner un joueur (au besoin vous-même)",
     ),
     "needs_other": (
         "{said}: {a_card} must choose another player",
@@ -180,7 +238,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "target_out": (
         "{said}: {target} is knocked out of this round",
-        "{said} : {target} est hors de cette manche",
+        "{said} : {target} a quitté la manche",
     ),
     "target_protected": (
         "{said}: {target} is protected by a Handmaid",
@@ -216,6 +274,14 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{said}: only a winner of round {round} ({winners}) may start the next one",
         "{said} : seul un gagnant de la manche {round} ({winners}) peut commencer la suivante",
     ),
+    "first_drawn": (
+        "{said}: round {round} ended in a tie ({winners}), so the referee draws who starts "
+        "the next round when it shuffles; nobody picks (a table that deals its own cards "
+        "records the starter it drew with its deal)",
+        "{said} : la manche {round} s'est finie sur une égalité ({winners}), l'arbitre tire "
+        "donc au sort qui commence la suivante en mélangeant ; personne ne choisit (une table "
+        "qui distribue ses propres cartes indique avec sa distribution qui le sort a désigné)",
+    ),
     "round_running": (
         "{said}: round {round} is still being played",
         "{said} : la manche {round} est en cours",
@@ -238,23 +304,39 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "setup_target": (
         "the token target must be a whole number of at least 1, not {target!r}",
-        "le nombre de jetons à gagner doit être un entier d'au moins 1, pas {target!r}",
+        "le nombre de pions Faveur à gagner doit être un entier d'au moins 1, pas {target!r}",
+    ),
+    "setup_target_or_setting": (
+        "the token target must be a whole number of at least 1 or one of the edition's "
+        "settings ({settings}), not {target!r}",
+        "le nombre de pions Faveur à gagner doit être un entier d'au moins 1 ou un réglage "
+        "de l'édition ({settings}), pas {target!r}",
     ),
     "setup_tokens_who": (
         "tokens given to {player!r}, who is not at the table",
-        "des jetons sont donnés à {player!r}, qui n'est pas à la table",
+        "des pions Faveur sont donnés à {player!r}, qui n'est pas à la table",
     ),
     "setup_tokens_count": (
         "{player}'s tokens must be a whole number of at least 0, not {count!r}",
-        "les jetons de {player} doivent être un entier d'au moins 0, pas {count!r}",
+        "les pions Faveur de {player} doivent être un entier d'au moins 0, pas {count!r}",
     ),
     "setup_tokens_won": (
         "{player} starts with {count} tokens, already at the target of {target}",
-        "{player} commence avec {count} jetons : l'objectif de {target} est déjà atteint",
+        "{player} commence avec {count} pions Faveur : l'objectif de {target} est déjà atteint",
     ),
     "setup_first_deal": (
         "the first deal is refused: {problem}",
         "la première distribution est refusée : {problem}",
+    ),
+    "setup_no_such_card": (
+        "the {edition} edition has no {card}",
+        "l'édition {edition} n'a pas de carte {card}",
+    ),
+    "setup_label": (
+        "{name!r} is a playing-card label, and labels belong to the 2019 edition played "
+        "with playing cards; the {edition} edition reads none: name the card",
+        "{name!r} est une carte à jouer, et les cartes à jouer sont une version du jeu de "
+        "2019 ; l'édition {edition} n'en lit aucune : nommez la carte",
     ),
     "setup_too_many": (
         "more {card} cards are named than the {edition} deck has",
@@ -275,7 +357,18 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
-def message(key: str, language: str = "en", **fields: object) -> str:
-    """The message ``key`` in ``language``, with ``fields`` put in place."""
-    english, french = _MESSAGES[key]
-    return (french if language == "fr" else english).format(**fields)
+def message(key: str, language: str = "en", *, you: bool = False, **fields: object) -> str:
+    """The message ``key`` in ``language``, with ``fields`` put in place.
+
+    ``you`` says it to the player the message speaks of, in the second person.
+
+    >>> message("must_draw", "en", said="Anna's Guard", player="Anna")
+    "Anna's Guard: Anna must draw now"
+    >>> message("must_draw", "fr", you=True, said="votre Garde", player="Anna")
+    'votre Garde : vous devez piocher maintenant'
+    """
+    texts = _MESSAGES[key]
+    index = 1 if language == "fr" else 0
+    if you and len(texts) == 4:
+        index += 2
+    return texts[index].format(**fields)

@@ -24,10 +24,10 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from loveletter._records import builder
-from loveletter.cards import Card, card_named
+from loveletter.cards import Card, card_by_label, card_by_name, card_named
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, SetupError
-from loveletter.i18n import card_name, edition_name, message
+from loveletter.i18n import card_name, edition_name, message, shown
 
 __all__ = ["Layout"]
 
@@ -125,13 +125,33 @@ class Layout:
         >>> layout.hand_of("Anna"), layout.draw_pile[0], len(layout.draw_pile)
         (Card.GUARD, Card.BARON, 17)
         """
-        named = [to_card(c) for c in [*hands.values(), *pile, *bottom]]
-        if set_aside is not None:
-            named.append(to_card(set_aside))
-        if face_up is not None:
-            named.extend(to_card(c) for c in face_up)
+
+        def card_of(value: Card | str) -> Card:
+            return _edition_card(edition, value, language)
+
+        dealt = {player: card_of(card) for player, card in hands.items()}
+        top = [card_of(card) for card in pile]
+        under = [card_of(card) for card in bottom]
+        aside = None if set_aside is None else card_of(set_aside)
+        shown_up = None if face_up is None else [card_of(card) for card in face_up]
+        named = [*dealt.values(), *top, *under]
+        if aside is not None:
+            named.append(aside)
+        if shown_up is not None:
+            named.extend(shown_up)
         remaining = Counter(edition.deck)
         for card in named:
+            if card not in edition.cards:
+                raise SetupError(
+                    message(
+                        "setup_no_such_card",
+                        language,
+                        card=card_name(card, language),
+                        edition=edition_name(edition.name, language),
+                    ),
+                    ruling=edition.ruling("LL19-SETUP-DECK"),
+                    reason=Reason.BAD_DEAL,
+                )
             if remaining[card] == 0:
                 raise SetupError(
                     message(
@@ -149,18 +169,18 @@ class Layout:
             if remaining[card] > 0:
                 remaining[card] -= 1
                 rest.append(card)
-        aside = to_card(set_aside) if set_aside is not None else rest.pop()
-        if face_up is None:
-            face_up = [rest.pop() for _ in range(_face_up_count(edition, len(players)))]
-        dealt = {player: to_card(card) for player, card in hands.items()}
+        if aside is None:
+            aside = rest.pop()
+        if shown_up is None:
+            shown_up = [rest.pop() for _ in range(_face_up_count(edition, len(players)))]
         for player in players:
             if player not in dealt:
                 dealt[player] = rest.pop(0)
         return cls(
             set_aside=aside,
-            face_up=to_cards(face_up),
+            face_up=tuple(shown_up),
             hands=tuple((player, dealt[player]) for player in players),
-            draw_pile=(*to_cards(pile), *rest, *to_cards(bottom)),
+            draw_pile=(*top, *rest, *under),
         )
 
     def hand_of(self, player: str) -> Card:
@@ -205,6 +225,35 @@ class Layout:
 
 
 _layout = builder(Layout)
+
+
+def _edition_card(edition: Edition, value: Card | str, language: str) -> Card:
+    """``value`` as a card for ``edition``: a card, or its name, value or label there.
+
+    A card of another edition is returned (and refused as no card of this one by the
+    caller); a label at a table that reads none is refused (LL19-LABELS-EDITION).
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        card = edition.parse_card(value)
+        if card is not None:
+            return card
+        if not edition.labels and card_by_label(value) is not None:
+            raise SetupError(
+                message(
+                    "setup_label",
+                    language,
+                    name=shown(value),
+                    edition=edition_name(edition.name, language),
+                ),
+                ruling="LL19-LABELS-EDITION",
+                reason=Reason.BAD_DEAL,
+            )
+        card = card_by_name(value)
+        if card is not None:
+            return card
+    raise InvalidCommandError(f"{shown(value)!r} is not a card", reason=Reason.UNKNOWN_CARD)
 
 
 def _face_up_count(edition: Edition, players: int) -> int:

@@ -7,9 +7,10 @@ is computed without building the commands, indexing builds only the one asked fo
 ``random.choice(legal)`` builds one command), and ``in`` compares with what is listed.
 It is a value: computed once, from the position it was made for.
 
-Between rounds it lists one :class:`~loveletter.commands.Deal` per player who may start
-the next round, without a layout (the referee shuffles). A ``Deal`` with an explicit
-layout, or with no ``first``, is also accepted when the rules allow it, but is not listed.
+Between rounds it lists the one :class:`~loveletter.commands.Deal` the referee makes:
+no layout (the referee shuffles) and no ``first`` (the last round's winner starts; after
+a tie the referee draws the starter among the tied winners, LL19-Q12). A ``Deal`` with an
+explicit layout, or naming the single winner, is also accepted, but is not listed.
 
 How it stays cheap: during a turn the legal plays depend only on the edition, the
 players, who is to act, what they hold, and who is out or protected. :func:`legal_commands`
@@ -98,8 +99,7 @@ class LegalCommands(Sequence[Command]):
         elif phase is _CHOOSE:
             items = _choices(position)
         elif phase is _ROUND_OVER and position.outcome is not None:
-            names = position.table.players
-            items = tuple(_deal(None, names[seat]) for seat in position.outcome.winners)
+            items = (_deal(None, None),)
         else:
             items = ()
         self._items = items
@@ -275,7 +275,7 @@ def legal_commands(position: Position) -> LegalCommands:
     if phase is _CHOOSE:
         key = (phase, table.players, seat, *position.hands[seat])
     elif phase is _ROUND_OVER and position.outcome is not None:
-        key = (phase, table.players, position.outcome.winners)
+        key = (phase,)
     else:
         return LegalCommands(position)
     shared = _MEMO.get(key)

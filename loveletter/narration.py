@@ -17,7 +17,7 @@ Told to a player (``you``), sentences about them are in the second person:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from loveletter.cards import Card
 from loveletter.events import (
@@ -98,10 +98,25 @@ class Narrator:
         """``Anna's`` or ``your``."""
         return "your" if player == self.you else f"{player}'s"
 
-    def tell(self, event: Event) -> str:
-        """One sentence that says what ``event`` tells (hidden cards stay unnamed)."""
+    def tell_all(self, events: Iterable[Event]) -> list[str]:
+        """A sentence for each event, each told knowing the event that follows it.
+
+        Told together, a Chancellor played on an empty draw pile (no card drawn for it
+        next) is said to have no effect.
+        """
+        told = list(events)
+        return [
+            self.tell(event, no_effect=_chancellor_without_effect(event, told[i + 1 :]))
+            for i, event in enumerate(told)
+        ]
+
+    def tell(self, event: Event, *, no_effect: bool = False) -> str:
+        """One sentence that says what ``event`` tells (hidden cards stay unnamed).
+
+        ``no_effect`` says that a played card had no effect (see :meth:`tell_all`).
+        """
         if self.language == "fr":
-            return _French(self.you).tell(event)
+            return _French(self.you).tell(event, no_effect=no_effect)
         if isinstance(event, RoundStarted):
             text = (
                 f"Round {event.round_number}: {self.does(event.first, 'plays', 'play')} first; "
@@ -114,15 +129,24 @@ class Narrator:
         if isinstance(event, CardDrawn):
             if event.source is DrawSource.SET_ASIDE:
                 what = f" ({_the(event.card)})" if event.card else ""
-                return f"{self.does(event.player, 'takes', 'take')} the set-aside card{what}."
+                takes = self.does(event.player, "takes", "take")
+                return f"{takes} the set-aside card{what}, the draw pile being empty."
+            draws = self.does(event.player, "draws", "draw")
+            if event.by is Card.PRINCE:
+                what = f" ({_the(event.card)})" if event.card else ""
+                return f"{draws} a new card{what}."
             card = _the(event.card) if event.card else "a card"
-            return f"{self.does(event.player, 'draws', 'draw')} {card}."
+            if event.by is Card.CHANCELLOR:
+                return f"{draws} {card} for the Chancellor."
+            return f"{draws} {card}."
         if isinstance(event, CardPlayed):
             text = f"{self.does(event.player, 'plays', 'play')} {_the(event.card)}"
             if event.target is not None:
                 text += f" on {self.who(event.target)}"
             elif event.card in _TARGETED:
                 text += ", but nobody can be chosen"
+            elif no_effect:
+                text += ", with no effect: the draw pile is empty"
             if event.guess is not None:
                 text += f", naming {_the(event.guess)}"
             return text + "."
@@ -217,7 +241,7 @@ _VERBES: dict[str, tuple[str, str, str]] = {
     "recevoir": ("reçoit", "reçoivent", "recevez"),
     "regarder": ("regarde", "regardent", "regardez"),
     "remettre": ("remet", "remettent", "remettez"),
-    "sortir": ("sort", "sortent", "sortez"),
+    "quitter": ("quitte", "quittent", "quittez"),
 }
 _CAUSES_FR: dict[KnockOutCause, tuple[str, str]] = {
     KnockOutCause.GUARD: ("un Garde a nommé sa carte", "un Garde a nommé votre carte"),
@@ -252,7 +276,7 @@ class _French:
             return "vos" if player == self.you else "leurs"
         return "votre" if player == self.you else "son"
 
-    def tell(self, event: Event) -> str:
+    def tell(self, event: Event, *, no_effect: bool = False) -> str:
         if isinstance(event, RoundStarted):
             starts = self.does(event.first, "commencer")
             text = f"Manche {event.round_number} : {starts} ; {event.draw_pile_size} cartes"
@@ -264,15 +288,24 @@ class _French:
         if isinstance(event, CardDrawn):
             if event.source is DrawSource.SET_ASIDE:
                 what = f" ({the(event.card, 'fr')})" if event.card else ""
-                return f"{self.does(event.player, 'prendre')} la carte mise de côté{what}."
+                takes = self.does(event.player, "prendre")
+                return f"{takes} la carte mise de côté{what}, la pioche étant vide."
+            draws = self.does(event.player, "piocher")
+            if event.by is Card.PRINCE:
+                what = f" ({the(event.card, 'fr')})" if event.card else ""
+                return f"{draws} une nouvelle carte{what}."
             card = the(event.card, "fr") if event.card else "une carte"
-            return f"{self.does(event.player, 'piocher')} {card}."
+            if event.by is Card.CHANCELLOR:
+                return f"{draws} {card} pour le Chancelier."
+            return f"{draws} {card}."
         if isinstance(event, CardPlayed):
             text = f"{self.does(event.player, 'jouer')} {the(event.card, 'fr')}"
             if event.target is not None:
                 text += f" sur {self.who(event.target)}"
             elif event.card in _TARGETED:
                 text += ", mais personne ne peut être désigné"
+            elif no_effect:
+                text += ", sans effet : la pioche est vide"
             if event.guess is not None:
                 text += f", en nommant {the(event.guess, 'fr')}"
             return text + "."
@@ -332,7 +365,7 @@ class _French:
         if isinstance(event, PlayerKnockedOut):
             third, vous = _CAUSES_FR[event.cause]
             why = vous if event.player == self.you else third
-            text = f"{self.does(event.player, 'sortir')} de la manche ({why})"
+            text = f"{self.does(event.player, 'quitter')} la manche ({why})"
             if event.discarded:
                 text += f", en défaussant {_list_fr(the(card, 'fr') for card in event.discarded)}"
             return text + "."
@@ -353,7 +386,7 @@ class _French:
         if isinstance(event, TokenAwarded):
             why = "la manche gagnée" if event.reason is TokenReason.ROUND_WIN else "l'Espionne"
             gains = self.does(event.player, "gagner")
-            return f"{gains} un jeton de faveur pour {why} ({event.tokens} en tout)."
+            return f"{gains} un pion Faveur pour {why} ({event.tokens} en tout)."
         if isinstance(event, GameEnded):
             together = " ensemble" if len(event.winners) > 1 else ""
             return f"{self.does(event.winners, 'gagner')} la partie{together} !"
@@ -365,6 +398,17 @@ def _list_fr(items: Iterable[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " et " + words[-1]
+
+
+def _chancellor_without_effect(event: Event, after: Sequence[Event]) -> bool:
+    """Whether ``event`` plays a Chancellor and no card is drawn for it next.
+
+    That is a Chancellor played on an empty draw pile (LL19-CHANCELLOR-EMPTY).
+    """
+    if not isinstance(event, CardPlayed) or event.card is not Card.CHANCELLOR:
+        return False
+    following = after[0] if after else None
+    return not (isinstance(following, CardDrawn) and following.by is Card.CHANCELLOR)
 
 
 def narrate(event: Event, *, you: str | None = None, language: str = "en") -> str:
@@ -381,9 +425,8 @@ def narrate(event: Event, *, you: str | None = None, language: str = "en") -> st
 def narrate_all(
     events: Iterable[Event], *, you: str | None = None, language: str = "en"
 ) -> list[str]:
-    """Each event's sentence, in order."""
-    narrator = Narrator(you, language)
-    return [narrator.tell(event) for event in events]
+    """Each event's sentence, in order (told together: see :meth:`Narrator.tell_all`)."""
+    return Narrator(you, language).tell_all(events)
 
 
 def story(
@@ -400,10 +443,9 @@ def story(
     """
     from loveletter.views import redact
 
-    narrator = Narrator(language=language)
-    lines = []
-    for event in events:
-        shown = event if everything else redact(event, viewer)
-        text = narrator.tell(shown)
-        lines.append(text if isinstance(event, RoundStarted) else f"  {text}")
-    return lines
+    told = [event if everything else redact(event, viewer) for event in events]
+    texts = Narrator(language=language).tell_all(told)
+    return [
+        text if isinstance(event, RoundStarted) else f"  {text}"
+        for event, text in zip(told, texts, strict=True)
+    ]

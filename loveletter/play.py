@@ -9,12 +9,11 @@ referee's own message, and asked again.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from loveletter.bots import Bot, make_bot
-from loveletter.cards import Card
+from loveletter.cards import Card, card_by_label
 from loveletter.commands import Choose, Command, Deal, Play
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
@@ -40,37 +39,15 @@ _TARGETING = frozenset(
 )
 
 
-def addressed(message: str, name: str) -> str:
-    """A referee's message about ``name``, said to them: ``Ann's Guard`` becomes ``Your Guard``.
-
-    >>> addressed("Ann's Guard on Ann: a Guard must choose another player", "Ann")
-    'Your Guard on yourself: a Guard must choose another player'
-    >>> addressed("Ann's Baron: Ann does not hold a Baron", "Ann")
-    'Your Baron: you do not hold a Baron'
-    """
-    who = re.escape(name)
-    for pattern, replacement in (
-        (rf"\bnot {who}'s\b", "not yours"),
-        (rf"\b{who}'s\b", "your"),
-        (rf"\b{who} does\b", "you do"),
-        (rf"\b{who} themself\b", "yourself"),
-        (rf"\bon {who}\b", "on yourself"),
-        (rf"\b{who} must make their\b", "you must make your"),
-        (rf"\b{who}\b", "you"),
-    ):
-        message = re.sub(pattern, replacement, message)
-    return message[:1].upper() + message[1:]
-
-
 _WORDS: dict[str, tuple[str, str]] = {
     # key: (English, French)
     "intro": (
         "{title}: {names}. First to {target} tokens wins.",
-        "{title} : {names}. Le premier à {target} jetons gagne.",
+        "{title} : {names}. Le premier à {target} pions Faveur gagne.",
     ),
     "help": (
         "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves.",
-        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quit' pour partir.",
+        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quitter' pour partir.",
     ),
     "round": (
         "Round {number} - draw pile: {size} cards{face_up}",
@@ -79,9 +56,9 @@ _WORDS: dict[str, tuple[str, str]] = {
     "face_up": (", face up: {cards}", ", face visible : {cards}"),
     "seat": (
         "  {player:<6} tokens {tokens}/{target}  discards: {discards}{flags}",
-        "  {player:<6} jetons {tokens}/{target}  défausse : {discards}{flags}",
+        "  {player:<6} pions Faveur {tokens}/{target}  défausse : {discards}{flags}",
     ),
-    "out": ("out", "éliminé"),
+    "out": ("out", "a quitté la manche"),
     "protected": ("protected", "protégé"),
     "shown": (
         "  You were shown {owner}'s {card} ({how}).",
@@ -95,6 +72,10 @@ _WORDS: dict[str, tuple[str, str]] = {
         "  {text!r} n'est pas une carte ici{why} : choisissez parmi {names}.",
     ),
     "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
+    "label_here": (
+        " (playing-card labels belong to the 2019 edition)",
+        " (les cartes à jouer sont une version de l'édition 2019)",
+    ),
     "not_a_player": (
         "  {text!r} is not a player: choose one of {names}.",
         "  {text!r} n'est pas un joueur : choisissez parmi {names}.",
@@ -106,7 +87,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "play_which": ("Play which card? ({cards}): ", "Quelle carte jouer ? ({cards}) : "),
     "sure": (
         "Playing the Princess knocks you out of the round. Sure? (y/n): ",
-        "Jouer la Princesse vous fait sortir de la manche. Sûr ? (o/n) : ",
+        "Jouer la Princesse vous fait quitter la manche. Sûr ? (o/n) : ",
     ),
     "choose_player": ("Choose a player ({names}): ", "Désignez un joueur ({names}) : "),
     "name_card": ("Name a card ({cards}): ", "Nommez une carte ({cards}) : "),
@@ -116,12 +97,14 @@ _WORDS: dict[str, tuple[str, str]] = {
         "Which goes under the pile first, the other at the bottom? ({cards}): ",
         "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
     ),
-    "tokens": ("Tokens: {tokens}", "Jetons : {tokens}"),
+    "tokens": ("Tokens: {tokens}", "Pions Faveur : {tokens}"),
     "you_win": ("You win the game!", "Vous gagnez la partie !"),
     "they_win": ("{names} won the game.", "{names} gagne la partie."),
     "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
 }
 _YES = ("y", "o")
+_QUIT = frozenset({"quit", "exit", "q", "quitter", "sortir"})
+"""What leaves the table, in either language."""
 
 
 class QuitGameError(Exception):
@@ -194,7 +177,7 @@ class TerminalGame:
             raise QuitGameError from None
         if self.echo:
             self.say(answer)
-        if answer.lower() in ("quit", "exit", "q"):
+        if fold(answer) in _QUIT:
             raise QuitGameError
         return answer
 
@@ -257,6 +240,8 @@ class TerminalGame:
         if len(starts) == 1:
             return starts[0]
         why = self.t("ambiguous") if len(starts) > 1 else ""
+        if not ed.labels and card_by_label(text) is not None:
+            why = self.t("label_here")
         self.say(self.t("not_a_card", text=text, why=why, names=self.names_of(options)))
         return None
 
@@ -273,7 +258,7 @@ class TerminalGame:
         refusal = self.game.check(command)
         if refusal is None or (only is not None and refusal.reason not in only):
             return False
-        message = addressed(refusal.message, self.me) if self.language == "en" else refusal.message
+        message = refusal.to_player
         self.say(
             self.t("refuses", message=message, reason=refusal.reason.value, ruling=refusal.ruling)
         )

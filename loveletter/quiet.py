@@ -26,10 +26,10 @@ Anna's Priest looks at Ben's card; Ben's Guard names a card Anna does not hold:
 ...     print(event)
 CardPlayed(player='Anna', card=Card.PRIEST, target='Ben', guess=None)
 HandSeen(player='Anna', target='Ben', card=Card.PRIEST)
-CardDrawn(player='Ben', card=Card.GUARD, source=DrawSource.PILE)
+CardDrawn(player='Ben', card=Card.GUARD, source=DrawSource.PILE, by=None)
 CardPlayed(player='Ben', card=Card.GUARD, target='Anna', guess=Card.SPY)
 GuardGuessed(player='Ben', target='Anna', guess=Card.SPY, hit=False)
-CardDrawn(player='Anna', card=Card.SPY, source=DrawSource.PILE)
+CardDrawn(player='Anna', card=Card.SPY, source=DrawSource.PILE, by=None)
 >>> game.state.hands
 ((Card.GUARD, Card.SPY), (Card.PRIEST,))
 """

@@ -69,8 +69,10 @@ class Setup:
     """The first round's deal; ``None`` shuffles it from the seed."""
     tokens: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_tokens)
     """Favor tokens held before the first round (players not named hold none)."""
-    target: int | None = None
-    """Favor tokens needed to win; ``None`` takes the edition's table."""
+    target: int | str | None = None
+    """Favor tokens needed to win: a number, the name of one of the edition's target
+    settings (``"printed"`` in classic, LLC-TARGETS-PRINTED), or ``None`` for the
+    edition's table."""
     auto_draw: bool = True
     """Whether players draw by themselves at the start of their turns."""
     language: str = "en"
@@ -90,7 +92,7 @@ def _check_setup(
         raise SetupError(f"the referee writes in {', '.join(LANGUAGES)}, not {setup.language!r}")
     language = setup.language
 
-    def refuse(key: str, ruling: str | None = None, **fields: object) -> SetupError:
+    def refuse(key: str, ruling: str | None = None, **fields: Any) -> SetupError:
         return SetupError(message(key, language, **fields), ruling=ruling)
 
     names = ", ".join(map(str, players))
@@ -111,10 +113,19 @@ def _check_setup(
     if setup.first not in players:
         raise refuse("setup_first", "LL19-Q13", first=setup.first, players=names)
     target = setup.target
+    settings = dict(ed.target_settings)
     if target is None:
         target = ed.target(players=len(players))
+    elif isinstance(target, str) and target in settings:
+        target = ed.target(players=len(players), setting=target)
     elif isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise refuse("setup_target", ed.ruling("LL19-Q22"), target=target)
+        named = ", ".join(repr(name) for name in settings)
+        raise refuse(
+            "setup_target" if not named else "setup_target_or_setting",
+            ed.ruling("LL19-Q22"),
+            target=target,
+            settings=named,
+        )
     tokens = [0] * len(players)
     for player, count in setup.tokens:
         if player not in players:
@@ -183,7 +194,7 @@ class Game:
         rng: random.Random | None = None,
         deal: Layout | None = None,
         tokens: Mapping[str, int] | None = None,
-        target: int | None = None,
+        target: int | str | None = None,
         auto_draw: bool = True,
         language: str = "en",
     ) -> Game:
@@ -191,10 +202,18 @@ class Game:
 
         ``seed`` (or a seed drawn from ``rng``; a fresh one otherwise) decides every
         shuffle and random pick, so the same seed and commands give the same game.
-        ``first`` defaults to a player picked with that seed (LL19-SETUP-FIRST-PLAYER);
-        ``deal`` replaces the first round's shuffle; ``target`` replaces the edition's
-        token target (LL19-Q22); ``language`` is the language of the referee's messages
+        ``first`` defaults to a player picked with that seed (LL19-SETUP-FIRST-PLAYER,
+        LLC-FIRST-PLAYER); ``deal`` replaces the first round's shuffle; ``target``
+        replaces the edition's token target with a number (LL19-Q22) or a named setting
+        of the edition (``"printed"``: the classic rulebook's 7/5/4,
+        LLC-TARGETS-PRINTED); ``language`` is the language of the referee's messages
         (``"en"`` or ``"fr"``).
+
+        >>> Game.new(["Anna", "Ben"], edition="classic", seed=1).state.table.target
+        4
+        >>> printed = Game.new(["Anna", "Ben"], edition="classic", seed=1, target="printed")
+        >>> printed.state.table.target
+        7
         """
         if seed is None:
             seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)

@@ -14,7 +14,7 @@ differ only in cards a player cannot see give that player the same view.
 >>> mine.hand == game.state.hand("Anna"), mine.seat("Ben").hand
 (True, None)
 >>> [redact(e, "Ben") for e in game.events][-1]
-CardDrawn(player='Anna', card=None, source=DrawSource.PILE)
+CardDrawn(player='Anna', card=None, source=DrawSource.PILE, by=None)
 """
 
 from __future__ import annotations

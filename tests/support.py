@@ -1,24 +1,25 @@
 """Where the shared rulings and scenarios live, and how tests reach them.
 
 The shared folder (``../shared`` beside the project) holds RULINGS.md and the public
-scenarios. Where it is missing, tests that need it are skipped, except under CI
+scenarios; the library ships its own copy of the catalogue (:mod:`loveletter.catalogue`),
+which the tests read, and ``test_rulings_meta`` checks it against the shared one. Where
+the shared folder is missing, tests that need it are skipped, except under CI
 (``CI=true``), where a missing folder is a failure.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
+
+from loveletter.catalogue import RULINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 RULINGS_FILE = SHARED / "rulings" / "RULINGS.md"
 SCENARIOS_DIR = SHARED / "scenarios"
-
-_RULING_ID = re.compile(r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*", re.MULTILINE)
 
 
 def under_ci() -> bool:
@@ -37,5 +38,5 @@ def need_shared(path: Path) -> Path:
 
 
 def ruling_ids() -> list[str]:
-    """Every ruling id of RULINGS.md, in order."""
-    return _RULING_ID.findall(need_shared(RULINGS_FILE).read_text(encoding="utf-8"))
+    """Every ruling id of the catalogue the library ships (a copy of RULINGS.md), in order."""
+    return list(RULINGS)

@@ -230,7 +230,7 @@ def anna_alone_table(
     edition_name: str,
     *,
     tokens: Mapping[str, int] | None = None,
-    target: int | None = None,
+    target: int | str | None = None,
     set_aside: str | None = None,
 ) -> Game:
     """A table of 2 to 4 players where :func:`anna_wins_alone` knocks everyone else out."""

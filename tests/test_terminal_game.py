@@ -8,9 +8,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from support import ROOT
 
-from loveletter.play import TerminalGame, addressed
+from loveletter import Card, Game, Play
+from loveletter.play import TerminalGame
 
 OPTIONS = re.compile(r"\(([^()]*)\): $")
 
@@ -67,10 +69,25 @@ def test_the_table_shows_the_hand_discards_and_tokens() -> None:
     assert any(line.strip().startswith("Anna") and "tokens 0/6" in line for line in lines)
 
 
-def test_messages_are_addressed_to_the_player() -> None:
-    """The referee's third-person messages read in the second person at the terminal."""
-    assert addressed("It is Ben's turn, not Ann's", "Ann") == "It is Ben's turn, not yours"
-    assert addressed("Ann must draw now", "Ann") == "You must draw now"
+@pytest.mark.parametrize(
+    ("language", "command", "said"),
+    [
+        ("en", Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
+         "Your Guard on Ann naming Prince: it is Ann's turn, not yours"),
+        ("fr", Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
+         "Votre Garde sur Ann nommant le Prince : c'est à Ann de jouer, pas à vous"),
+        ("en", Play(player="Ann", card=Card.PRINCESS), "Your Princess: you do not hold a Princess"),
+        ("fr", Play(player="Ann", card=Card.PRINCESS),
+         "Votre Princesse : vous n'avez pas de Princesse en main"),
+    ],
+)
+def test_refusals_are_addressed_to_the_player(language: str, command: Play, said: str) -> None:
+    """A refusal says to its player, in the second person and in either language, why."""
+    game = Game.arranged({"Ann": "Guard", "Ben": "Baron"}, pile=["Priest"], language=language)
+    refusal = game.check(command)
+    assert refusal is not None
+    assert refusal.to_player == said
+    assert command.player in refusal.message
 
 
 def test_the_command_line_game_can_be_scripted() -> None:

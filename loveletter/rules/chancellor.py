@@ -23,7 +23,7 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     if count == 0:
         return  # LL19-CHANCELLOR-EMPTY: no effect
     for _ in range(count):
-        w.draw(actor)
+        w.draw(actor, Card.CHANCELLOR)
     w.phase = Phase.CHOOSE
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from loveletter.cards import Card
+from loveletter.cards import Card, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
-from loveletter.i18n import a, any_, card_name, edition_name, message, the
+from loveletter.i18n import a, any_, card_name, edition_name, message, shown, the
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
@@ -29,22 +29,32 @@ _NONE, _OTHER = Targeting.NONE, Targeting.OTHER
 _WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
 
 
-Described = Command | Callable[[str], str]
-"""A command, or a function that describes one in a language (for a command that names
-something that is no card, and so cannot be built)."""
+Described = Command | Callable[[str, bool], str]
+"""A command, or a function that describes one in a language, to its player or not (for
+a command that names something that is no card, and so cannot be built)."""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _refuse(
     state: Position, reason: Reason, ruling: str, key: str, command: Described, **fields: object
 ) -> Refusal:
-    """A refusal whose message is ``key`` in the table's language, about ``command``."""
+    """A refusal whose message is ``key`` in the table's language, about ``command``.
+
+    The message is written twice: of the command's player, and to them.
+    """
     language = state.table.language
-    said = command(language) if callable(command) else describe(command, language)
-    text = message(key, language, said=said, **fields)
+    texts = []
+    for you in (False, True):
+        said = command(language, you) if callable(command) else describe(command, language, you=you)
+        texts.append(_capital(message(key, language, you=you, said=said, **fields)))
     return Refusal(
         reason=reason,
         ruling=state.table.edition.ruling(ruling),
-        message=text[:1].upper() + text[1:],
+        message=texts[0],
+        to_player=texts[1],
     )
 
 
@@ -103,6 +113,16 @@ def actor_refusal(
             players=", ".join(state.table.players),
         )
     if seat != state.to_act:
+        if state.out[seat]:
+            return _refuse(
+                state,
+                Reason.NOT_YOUR_TURN,
+                "LL19-KO-SKIP-TURNS",
+                "player_out",
+                command,
+                player=player,
+                round=state.round_number,
+            )
         return _refuse(
             state,
             Reason.NOT_YOUR_TURN,
@@ -282,17 +302,25 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
             )
     if phase is Phase.ROUND_OVER:
         winners = _round_winners(state)
-        if command.first is not None and table.seats.get(command.first) not in winners:
-            return _refuse(
-                state,
-                Reason.FIRST_NOT_ALLOWED,
-                "LL19-Q12",
-                "first_not_allowed",
-                command,
-                round=state.round_number,
-                winners=_names(state, winners),
-            )
-        return None
+        first = command.first
+        if first is None:
+            return None
+        if table.seats.get(first) not in winners:
+            key = "first_not_allowed"
+        elif command.layout is None and len(winners) > 1:
+            # LL19-Q12: after a tie nobody picks; the referee draws when it shuffles.
+            key = "first_drawn"
+        else:
+            return None
+        return _refuse(
+            state,
+            Reason.FIRST_NOT_ALLOWED,
+            "LL19-Q12",
+            key,
+            command,
+            round=state.round_number,
+            winners=_names(state, winners),
+        )
     return _refuse(
         state,
         Reason.WRONG_PHASE,
@@ -306,7 +334,7 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
 def unknown_card_refusal(
     state: Position,
     kind: type[Command],
-    describe: Callable[[str], str],
+    describe: Callable[[str, bool], str],
     player: str | None,
     target: str | None,
     name: object,
@@ -326,18 +354,25 @@ def unknown_card_refusal(
             "LL19-SETUP-DECK",
             "not_a_card_of",
             describe,
-            name=name,
+            name=shown(name),
             edition=edition_name(edition.name, state.table.language),
         )
     problem = actor_refusal(state, kind, describe, player or "", target)
     if problem is not None:
         return problem
+    ruling, key = "LL19-Q01", "no_card_called"
+    if isinstance(name, str) and looks_like_a_label(name):
+        # LL19-LABELS: a playing card outside the rendition; LL19-LABELS-EDITION: labels
+        # are the 2019 deck's, and a classic table reads none.
+        ruling, key = ("LL19-LABELS", "no_such_label")
+        if not edition.labels:
+            ruling, key = ("LL19-LABELS-EDITION", "label_other_edition")
     return _refuse(
         state,
         Reason.UNKNOWN_CARD,
-        "LL19-Q01",
-        "no_card_called",
+        ruling,
+        key,
         describe,
         edition=edition_name(edition.name, state.table.language),
-        name=name,
+        name=shown(name),
     )

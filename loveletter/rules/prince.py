@@ -34,6 +34,6 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     if card is Card.SPY:
         spy.discarded(w, target)
     if w.draw_pile:
-        w.draw(target)
+        w.draw(target, Card.PRINCE)
     else:
         w.take_set_aside(target)

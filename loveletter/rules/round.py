@@ -84,9 +84,10 @@ def _deal(
 def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     """Deal the next round: the last round's winner starts (LL19-NEXT-FIRST-WINNER).
 
-    Among tied winners the caller picks, or one is drawn at random
-    (LL19-NEXT-FIRST-TIE-RANDOM). Without a layout the shuffled deck is dealt in the
-    order of LL19-SETUP-ORDER (:meth:`loveletter.layout.Layout.dealt`).
+    Among tied winners one is drawn at random (LL19-NEXT-FIRST-TIE-RANDOM, LL19-Q12),
+    unless a table that dealt its own cards (``layout``) drew lots and says who
+    (``first``). Without a layout the shuffled deck is dealt in the order of
+    LL19-SETUP-ORDER (:meth:`loveletter.layout.Layout.dealt`).
     """
     table = w.table
     chance = w.chance

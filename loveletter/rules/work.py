@@ -112,8 +112,8 @@ class Work:
 
     # -- small moves shared by several rules -----------------------------------------
 
-    def draw(self, seat: int) -> Card:
-        """``seat`` takes the top card of the draw pile."""
+    def draw(self, seat: int, by: Card | None = None) -> Card:
+        """``seat`` takes the top card of the draw pile (for the effect of ``by``, if any)."""
         pile = self.draw_pile
         if not pile:
             raise InconsistentStateError("a card was to be drawn from an empty draw pile")
@@ -122,7 +122,7 @@ class Work:
         self.hands[seat] += (card,)
         events = self.events
         if events is not None:
-            events.append(_card_drawn(self.names[seat], card, _PILE))
+            events.append(_card_drawn(self.names[seat], card, _PILE, by))
         return card
 
     def take_set_aside(self, seat: int) -> Card:
@@ -136,7 +136,7 @@ class Work:
         self.hands[seat] += (card,)
         if self.events is not None:
             self.events.append(
-                CardDrawn(player=self.names[seat], card=card, source=DrawSource.SET_ASIDE)
+                _card_drawn(self.names[seat], card, DrawSource.SET_ASIDE, Card.PRINCE)
             )
         return card
 

@@ -132,6 +132,7 @@ def to_data(value: Command | Event | State | View | Refusal | Game | Setup) -> d
                 "reason": value.reason.value,
                 "ruling": value.ruling,
                 "message": value.message,
+                "to_player": value.to_player,
             },
         }
     if isinstance(value, Game):
@@ -205,16 +206,18 @@ def refusal_from_json(text: str | bytes | Mapping[str, Any]) -> Refusal:
     body = base.obj(
         _document(data, "refusal")["refusal"],
         "$.refusal",
-        ("reason", "ruling", "message"),
+        ("reason", "ruling", "message", "to_player"),
         ("reason", "ruling", "message"),
     )
     ruling, message = body["ruling"], body["message"]
-    if not isinstance(ruling, str) or not isinstance(message, str):
-        raise base.fail("$.refusal", "expected strings for ruling and message")
+    to_player = body.get("to_player", message)
+    if not all(isinstance(text, str) for text in (ruling, message, to_player)):
+        raise base.fail("$.refusal", "expected strings for ruling, message and to_player")
     return Refusal(
         reason=base.choice(Reason, body["reason"], "$.refusal.reason"),
         ruling=ruling,
         message=message,
+        to_player=to_player,
     )
 
 

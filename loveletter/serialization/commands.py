@@ -23,6 +23,7 @@ from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
+from loveletter.i18n import shown
 from loveletter.layout import Layout
 from loveletter.serialization.base import (
     FORMAT_VERSION,
@@ -59,7 +60,7 @@ class UnknownCardError(InvalidCommandError):
         *,
         where: str,
         kind: type[Command],
-        describe: Callable[[str], str],
+        describe: Describe,
         player: str | None = None,
         target: str | None = None,
     ) -> None:
@@ -68,7 +69,8 @@ class UnknownCardError(InvalidCommandError):
         self.name = name
         self.kind = kind
         self.describe = describe
-        """The command described, in a language (``"en"`` or ``"fr"``)."""
+        """The command described, in a language (``"en"`` or ``"fr"``), said to its
+        player or of them."""
         self.player = player
         self.target = target
 
@@ -80,7 +82,7 @@ class _Cards:
         self,
         edition: Edition | None,
         kind: type[Command],
-        describe: Callable[[str], str],
+        describe: Describe,
         player: str | None = None,
         target: str | None = None,
     ) -> None:
@@ -113,24 +115,27 @@ class _Cards:
         return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(items))
 
 
-def _deal_described(language: str) -> str:
+Describe = Callable[[str, bool], str]
+"""A command described in a language, said to its player (``True``) or of them."""
+
+
+def _deal_described(language: str, you: bool) -> str:
     return "la distribution" if language == "fr" else "the deal"
 
 
-def _play_described(
-    player: str, card: object, target: str | None, guess: object
-) -> Callable[[str], str]:
+def _play_described(player: str, card: object, target: str | None, guess: object) -> Describe:
     """How to describe a play that names something that is no card, in a language."""
 
-    def described(language: str) -> str:
-        named = f"la carte {card}" if language == "fr" else str(card)
-        return play_phrase(player, named, target, None if guess is None else str(guess), language)
+    def described(language: str, you: bool) -> str:
+        named = f"la carte {shown(card)}" if language == "fr" else shown(card)
+        named_guess = None if guess is None else shown(guess)
+        return play_phrase(player, named, target, named_guess, language, you=you)
 
     return described
 
 
-def _choice_described(player: str) -> Callable[[str], str]:
-    return lambda language: choice_phrase(player, language)
+def _choice_described(player: str) -> Describe:
+    return lambda language, you: choice_phrase(player, language, you=you)
 
 
 def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:

@@ -292,10 +292,23 @@ def setup_from_data(data: object, where: str = "$") -> Setup:
             (base.name(p, f"{where}.tokens"), base.integer(n, f"{where}.tokens.{p}", low=0))
             for p, n in tokens_data.items()
         ),
-        target=None if target is None else base.integer(target, f"{where}.target", low=1),
+        target=_target(target, edition, f"{where}.target"),
         auto_draw=base.boolean(fields.get("auto_draw", True), f"{where}.auto_draw"),
         language=_language(fields.get("language", "en"), f"{where}.language"),
     )
+
+
+def _target(data: object, edition: Edition, where: str) -> int | str | None:
+    """A setup's target: a number, the name of one of the edition's settings, or nothing."""
+    if data is None:
+        return None
+    if isinstance(data, str):
+        settings = dict(edition.target_settings)
+        if data not in settings:
+            named = ", ".join(repr(name) for name in settings) or "none"
+            raise base.fail(where, f"expected a number or a target setting ({named}), got {data!r}")
+        return data
+    return base.integer(data, where, low=1)
 
 
 def log_to_data(setup: Setup, commands: Sequence[Command]) -> dict[str, Any]:

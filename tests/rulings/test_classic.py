@@ -13,6 +13,7 @@ from tables import (
     anna_protected,
     anna_wins_alone,
     assert_refused,
+    layout,
     of_type,
     showdown_of_princes,
     table,
@@ -49,7 +50,7 @@ from loveletter import (
     edition,
 )
 from loveletter.quiet import play_quietly
-from loveletter.serialization import UnknownCardError, command_from_data
+from loveletter.serialization import UnknownCardError, command_from_data, log_from_json, to_json
 
 CLASSIC = edition("classic")
 
@@ -197,14 +198,15 @@ def test_llc_setup_two_player_pile_sizes(players: int, pile: int, face_up: int) 
         assert len(started.face_up) == face_up
 
 
-# -- LLC-TARGETS and LLC-TARGETS-SHORT ---------------------------------------------------
+# -- LLC-TARGETS and LLC-TARGETS-PRINTED -------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "target"), [(2, 7), (3, 5), (4, 4)])
+@pytest.mark.parametrize(("players", "target"), [(2, 4), (3, 3), (4, 2)])
 @pytest.mark.ruling("LLC-TARGETS")
-def test_llc_targets_seven_five_four(players: int, target: int) -> None:
-    """Classic games are won with 7, 5 or 4 tokens for 2, 3 or 4 players."""
+def test_llc_targets_four_three_two(players: int, target: int) -> None:
+    """Classic games are won with 4, 3 or 2 tokens for 2, 3 or 4 players, as the rules explained say."""
     assert CLASSIC.target(players=players) == target
+    assert Game.new(PLAYERS[:players], edition="classic", seed=1).state.table.target == target
     game = anna_alone_table(players, "classic", tokens={"Anna": target - 2})
     assert game.state.table.target == target
     anna_wins_alone(game)
@@ -216,26 +218,45 @@ def test_llc_targets_seven_five_four(players: int, target: int) -> None:
     assert events[-1] == GameEnded(winners=("Anna",))
 
 
-@pytest.mark.parametrize(("players", "short"), [(2, 4), (3, 3), (4, 2)])
-@pytest.mark.ruling("LLC-TARGETS-SHORT")
-def test_llc_targets_short_house_targets_replace_the_table(players: int, short: int) -> None:
-    """The short 4/3/2 targets can be set; the game then ends at them, the default staying 7/5/4."""
-    default = Game.new(PLAYERS[:players], edition="classic", seed=1, first="Anna")
-    assert default.state.table.target == {2: 7, 3: 5, 4: 4}[players]
-    game = anna_alone_table(players, "classic", tokens={"Anna": short - 1}, target=short)
-    assert game.state.table.target == short
+@pytest.mark.parametrize(("players", "printed"), [(2, 7), (3, 5), (4, 4)])
+@pytest.mark.ruling("LLC-TARGETS-PRINTED")
+def test_llc_targets_printed_setting_plays_to_seven_five_four(players: int, printed: int) -> None:
+    """The printed rulebook's 7/5/4 is a named setting; the game then ends at it, not before."""
+    assert CLASSIC.target(players=players, setting="printed") == printed
+    game = anna_alone_table(players, "classic", tokens={"Anna": printed - 2}, target="printed")
+    assert game.state.table.target == printed
     anna_wins_alone(game)
-    assert game.state.game_over
+    assert not game.state.game_over
+    game = anna_alone_table(players, "classic", tokens={"Anna": printed - 1}, target="printed")
+    anna_wins_alone(game)
     assert game.state.game_winners == ("Anna",)
 
 
-@pytest.mark.parametrize("target", [0, -2])
-@pytest.mark.ruling("LLC-TARGETS-SHORT")
-def test_llc_targets_short_target_below_one_is_refused(target: int) -> None:
-    """A house target below 1 is refused at setup, citing the classic ruling."""
+@pytest.mark.ruling("LLC-TARGETS-PRINTED")
+def test_llc_targets_printed_setting_is_kept_in_logs_and_not_a_2019_setting() -> None:
+    """The setting round-trips through a JSON log; the 2019 edition has no such setting."""
+    game = Game.new(["Anna", "Ben", "Carla"], edition="classic", seed=4, target="printed")
+    assert game.setup is not None and game.setup.target == "printed"
+    setup, _ = log_from_json(to_json(game))
+    assert setup.target == "printed"
+    assert Game.replay(setup, ()).state.table.target == 5
     with pytest.raises(SetupError) as error:
-        Game.new(["Anna", "Ben"], edition="classic", seed=1, first="Anna", target=target)
-    assert error.value.ruling == "LLC-TARGETS-SHORT"
+        Game.new(["Anna", "Ben"], seed=1, target="printed")
+    assert error.value.ruling == "LL19-Q22"
+    with pytest.raises(SetupError, match="'printed'"):
+        Game.new(["Anna", "Ben"], edition="classic", seed=1, target="short")
+
+
+@pytest.mark.parametrize("target", [0, -2, 1.5])
+@pytest.mark.ruling("LLC-TARGETS-PRINTED")
+def test_llc_targets_printed_house_targets_below_one_are_refused(target: object) -> None:
+    """Any other house target is a whole number of at least 1 (LL19-Q22), or it is refused."""
+    with pytest.raises(SetupError) as error:
+        Game.new(["Anna", "Ben"], edition="classic", seed=1, first="Anna", target=target)  # type: ignore[arg-type]
+    assert error.value.ruling == "LL19-Q22"
+    game = anna_alone_table(2, "classic", tokens={"Anna": 1}, target=2)
+    anna_wins_alone(game)
+    assert game.state.game_winners == ("Anna",)
 
 
 # -- LLC-TIEBREAK-DISCARDS and LLC-TIEBREAK-STILL-TIED -----------------------------------
@@ -652,8 +673,9 @@ def test_llc_next_first_tie_the_winner_starts_the_next_round() -> None:
     """The winner of a classic round starts the next; naming the loser is refused."""
     game = anna_alone_table(3, "classic")
     anna_wins_alone(game)
-    assert list(game.legal_commands()) == [Deal(first="Anna")]
-    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert list(game.legal_commands()) == [Deal()]
+    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LLC-NEXT-FIRST-TIE")
+    assert game.is_legal(Deal(first="Anna"))
     events = game.apply(Deal())
     (started,) = of_type(events, RoundStarted)
     assert started.first == "Anna"
@@ -665,26 +687,30 @@ def test_llc_next_first_tie_the_tie_break_winner_alone_starts() -> None:
     """A tie settled by discards leaves one winner, who alone may start the next round."""
     game = showdown_of_princes(ANNA_AHEAD_PILE)
     assert game.state.round_winners == ("Anna",)
-    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, "LLC-NEXT-FIRST-TIE")
     game.apply(Deal())
     assert game.state.player_to_act == "Anna"
 
 
 @pytest.mark.parametrize("first", ["Anna", "Ben"])
 @pytest.mark.ruling("LLC-NEXT-FIRST-TIE")
-def test_llc_next_first_tie_caller_picks_among_still_tied_winners(first: str) -> None:
-    """After a tie the tie-break leaves standing, the caller picks either winner to start."""
+def test_llc_next_first_tie_nobody_picks_among_still_tied_winners(first: str) -> None:
+    """After a tie the tie-break leaves standing, nobody picks: only the referee's deal is listed."""
     game = showdown_of_princes(STILL_TIED_PILE)
-    assert set(game.legal_commands()) == {Deal(first="Anna"), Deal(first="Ben")}
-    events = game.apply(Deal(first=first))
+    assert game.state.next_first == ("Anna", "Ben")
+    assert list(game.legal_commands()) == [Deal()]
+    assert_refused(game, Deal(first=first), Reason.FIRST_NOT_ALLOWED, "LLC-NEXT-FIRST-TIE")
+    # A table that deals its own cards drew lots itself, and records the starter.
+    own = layout(players=["Anna", "Ben"], hands={"Anna": "Guard"}, edition_name="classic")
+    events = game.apply(Deal(layout=own, first=first))
     (started,) = of_type(events, RoundStarted)
     assert started.first == first
     assert game.state.player_to_act == first
 
 
 @pytest.mark.ruling("LLC-NEXT-FIRST-TIE")
-def test_llc_next_first_tie_default_is_a_seeded_random_tied_winner() -> None:
-    """Without a choice one still-tied winner is drawn from the seed: reproducible, and varied."""
+def test_llc_next_first_tie_is_a_seeded_random_tied_winner() -> None:
+    """The referee draws one still-tied winner from the seed: reproducible, and varied."""
     starters = []
     for seed in range(16):
         game = showdown_of_princes(STILL_TIED_PILE, seed=seed)
