@@ -20,7 +20,7 @@ from pathlib import Path
 from loveletter import Game, IllegalCommandError, InvalidCommandError
 from loveletter.narration import Narrator
 from loveletter.serialization import setup_from_data
-from loveletter.views import redact
+from loveletter.views import redact_all
 
 
 def validate(lines: Iterable[str]) -> int:
@@ -52,7 +52,7 @@ def validate(lines: Iterable[str]) -> int:
             refused += 1
             print(f"line {number}: malformed: {error}")
             continue
-        told = "; ".join(narrator.tell(redact(event, None)) for event in events[:2])
+        told = " ".join(narrator.tell_all(redact_all(events, None)))
         print(f"line {number}: ok - {told}")
     return refused
 

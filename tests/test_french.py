@@ -48,12 +48,18 @@ def test_commands_and_json_take_french_names() -> None:
 
 
 def test_every_message_has_the_same_fields_in_both_languages() -> None:
-    """Each message template of the referee exists in English and French, with the same fields."""
+    """Each message template exists in English and French (to the player too), with the same fields.
+
+    Said to the player, a message may leave out the player's name, and nothing else.
+    """
     formatter = string.Formatter()
-    for key, (english, french) in _MESSAGES.items():
-        fields_en = {name for _, name, _, _ in formatter.parse(english) if name}
-        fields_fr = {name for _, name, _, _ in formatter.parse(french) if name}
-        assert fields_en == fields_fr, key
+    for key, texts in _MESSAGES.items():
+        assert len(texts) in (2, 4), key
+        fields = [{name for _, name, _, _ in formatter.parse(text) if name} for text in texts]
+        assert fields[0] == fields[1], key
+        for addressed in fields[2:]:
+            assert addressed <= fields[0], key
+            assert fields[0] - addressed <= {"player"}, key
 
 
 def test_articles_and_elision() -> None:
@@ -66,7 +72,7 @@ def test_articles_and_elision() -> None:
     assert [a(c, "fr") for c in (Card.PRINCE, Card.COUNTESS)] == ["un Prince", "une Comtesse"]
     assert [any_(c, "fr") for c in (Card.BARON, Card.SPY)] == ["de Baron", "d'Espionne"]
     assert [of("Anna", "fr"), of("Ben", "fr"), of("Anna")] == ["d'Anna", "de Ben", "Anna's"]
-    assert message("target_out", "fr", said="x", target="Ben") == "x : Ben est hors de cette manche"
+    assert message("target_out", "fr", said="x", target="Ben") == "x : Ben a quitté la manche"
 
 
 def french_table() -> Game:
@@ -187,7 +193,7 @@ def test_a_game_in_the_terminal_in_french() -> None:
         ),
         (
             {"players": ["Anna", "Ben"], "tokens": {"Anna": 6}},
-            "Anna commence avec 6 jetons : l'objectif de 6 est déjà atteint",
+            "Anna commence avec 6 pions Faveur : l'objectif de 6 est déjà atteint",
         ),
         (
             {"players": ["Anna", "Ben", "Carla", "Dan", "Eve"], "edition": "classic"},

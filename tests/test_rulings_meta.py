@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ROOT, ruling_ids
+from support import ROOT, RULINGS_FILE, need_shared, ruling_ids
+
+from loveletter.catalogue import HOUSE, RULINGS, SOURCES, catalogue_text
 
 
 def slug(ruling: str) -> str:
@@ -62,3 +64,19 @@ def test_ruling_ids_are_read() -> None:
     assert "LL19-Q22" in ids
     assert "LLC-NO-SPY" in ids
     assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("name", ["RULINGS.md", "HOUSE.md"])
+def test_the_shipped_catalogue_is_the_shared_one(name: str) -> None:
+    """The catalogue the library ships is, word for word, the shared one (when it is there)."""
+    shared = need_shared(RULINGS_FILE.parent / name)
+    assert catalogue_text(name) == shared.read_text(encoding="utf-8")
+
+
+def test_every_ruling_names_its_sources() -> None:
+    """Each ruling ends with the sources that state it, or says it is a referee decision."""
+    for ruling in [*RULINGS.values(), *HOUSE.values()]:
+        assert ruling.sources or ruling.decision == "referee decision", ruling.id
+        assert set(ruling.sources) <= set(SOURCES), ruling.id
+        assert ruling.statement, ruling.id
+        assert not ruling.statement.endswith("*"), ruling.id

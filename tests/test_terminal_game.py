@@ -72,13 +72,22 @@ def test_the_table_shows_the_hand_discards_and_tokens() -> None:
 @pytest.mark.parametrize(
     ("language", "command", "said"),
     [
-        ("en", Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
-         "Your Guard on Ann naming Prince: it is Ann's turn, not yours"),
-        ("fr", Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
-         "Votre Garde sur Ann nommant le Prince : c'est à Ann de jouer, pas à vous"),
+        (
+            "en",
+            Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
+            "Your Guard on Ann naming Prince: it is Ann's turn, not yours",
+        ),
+        (
+            "fr",
+            Play(player="Ben", card=Card.GUARD, target="Ann", guess=Card.PRINCE),
+            "Votre Garde sur Ann nommant le Prince : c'est à Ann de jouer, pas à vous",
+        ),
         ("en", Play(player="Ann", card=Card.PRINCESS), "Your Princess: you do not hold a Princess"),
-        ("fr", Play(player="Ann", card=Card.PRINCESS),
-         "Votre Princesse : vous n'avez pas de Princesse en main"),
+        (
+            "fr",
+            Play(player="Ann", card=Card.PRINCESS),
+            "Votre Princesse : vous n'avez pas de Princesse en main",
+        ),
     ],
 )
 def test_refusals_are_addressed_to_the_player(language: str, command: Play, said: str) -> None:

@@ -76,8 +76,8 @@ def test_ll19_chancellor_draw_keep_return() -> None:
     events = game.apply(Play(player="Anna", card=Card.CHANCELLOR))
     assert events == (
         CardPlayed(player="Anna", card=Card.CHANCELLOR),
-        CardDrawn(player="Anna", card=Card.PRIEST),
-        CardDrawn(player="Anna", card=Card.SPY),
+        CardDrawn(player="Anna", card=Card.PRIEST, by=Card.CHANCELLOR),
+        CardDrawn(player="Anna", card=Card.SPY, by=Card.CHANCELLOR),
     )
     state = game.state
     assert state.phase is Phase.CHOOSE
@@ -158,7 +158,7 @@ def test_ll19_chancellor_one_card_draws_it_and_returns_one() -> None:
     events = game.apply(Play(player="Ben", card=Card.CHANCELLOR))
     assert events == (
         CardPlayed(player="Ben", card=Card.CHANCELLOR),
-        CardDrawn(player="Ben", card=Card.CHANCELLOR),
+        CardDrawn(player="Ben", card=Card.CHANCELLOR, by=Card.CHANCELLOR),
     )
     assert game.state.phase is Phase.CHOOSE
     assert game.state.draw_pile == ()

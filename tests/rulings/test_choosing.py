@@ -84,7 +84,7 @@ def test_ll19_target_any_a_prince_may_choose_its_own_player(edition_name: str) -
     assert targets == {"Anna", "Ben", "Carla"}
     events = game.apply(Play(player="Anna", card=Card.PRINCE, target="Anna"))
     assert HandDiscarded(player="Anna", card=Card.GUARD) in events
-    assert CardDrawn(player="Anna", card=Card.BARON) in events
+    assert CardDrawn(player="Anna", card=Card.BARON, by=Card.PRINCE) in events
     assert game.state.hand("Anna") == (Card.BARON,)
     assert game.state.discards_of("Anna") == (Card.PRINCE, Card.GUARD)
 

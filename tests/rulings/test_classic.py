@@ -204,7 +204,7 @@ def test_llc_setup_two_player_pile_sizes(players: int, pile: int, face_up: int) 
 @pytest.mark.parametrize(("players", "target"), [(2, 4), (3, 3), (4, 2)])
 @pytest.mark.ruling("LLC-TARGETS")
 def test_llc_targets_four_three_two(players: int, target: int) -> None:
-    """Classic games are won with 4, 3 or 2 tokens for 2, 3 or 4 players, as the rules explained say."""
+    """Classic games are won with 4, 3 or 2 tokens for 2, 3 or 4 players (rules explained)."""
     assert CLASSIC.target(players=players) == target
     assert Game.new(PLAYERS[:players], edition="classic", seed=1).state.table.target == target
     game = anna_alone_table(players, "classic", tokens={"Anna": target - 2})
@@ -236,7 +236,8 @@ def test_llc_targets_printed_setting_plays_to_seven_five_four(players: int, prin
 def test_llc_targets_printed_setting_is_kept_in_logs_and_not_a_2019_setting() -> None:
     """The setting round-trips through a JSON log; the 2019 edition has no such setting."""
     game = Game.new(["Anna", "Ben", "Carla"], edition="classic", seed=4, target="printed")
-    assert game.setup is not None and game.setup.target == "printed"
+    assert game.setup is not None
+    assert game.setup.target == "printed"
     setup, _ = log_from_json(to_json(game))
     assert setup.target == "printed"
     assert Game.replay(setup, ()).state.table.target == 5
@@ -515,7 +516,10 @@ def test_llc_prince_empty_deck_takes_the_card_removed_at_the_start() -> None:
     assert game.state.draw_pile == ()
     events = game.apply(Play(player="Ben", card=Card.PRINCE, target="Anna"))
     assert HandDiscarded(player="Anna", card=Card.KING) in events
-    assert CardDrawn(player="Anna", card=Card.PRINCESS, source=DrawSource.SET_ASIDE) in events
+    assert (
+        CardDrawn(player="Anna", card=Card.PRINCESS, source=DrawSource.SET_ASIDE, by=Card.PRINCE)
+        in events
+    )
     state = game.state
     assert state.set_aside is None
     assert state.face_up == (Card.BARON, Card.PRINCE, Card.COUNTESS)
@@ -541,7 +545,7 @@ def test_llc_princess_discarded_to_a_prince_knocks_out_with_no_redraw() -> None:
         PlayerKnockedOut(player="Ben", cause=KnockOutCause.PRINCESS_DISCARDED, discarded=())
         in events
     )
-    assert CardDrawn(player="Ben", card=Card.PRIEST) not in events
+    assert CardDrawn(player="Ben", card=Card.PRIEST, by=Card.PRINCE) not in events
     assert game.state.hand("Ben") == ()
     assert game.state.discards_of("Ben") == (Card.PRINCESS,)
     assert game.state.is_out("Ben")
@@ -695,7 +699,7 @@ def test_llc_next_first_tie_the_tie_break_winner_alone_starts() -> None:
 @pytest.mark.parametrize("first", ["Anna", "Ben"])
 @pytest.mark.ruling("LLC-NEXT-FIRST-TIE")
 def test_llc_next_first_tie_nobody_picks_among_still_tied_winners(first: str) -> None:
-    """After a tie the tie-break leaves standing, nobody picks: only the referee's deal is listed."""
+    """After a tie that the discards leave standing, nobody picks: only Deal() is listed."""
     game = showdown_of_princes(STILL_TIED_PILE)
     assert game.state.next_first == ("Anna", "Ben")
     assert list(game.legal_commands()) == [Deal()]

@@ -113,7 +113,7 @@ def test_ll19_countess_no_effect_when_discarded_to_a_prince(edition_name: str) -
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Ben"),
         HandDiscarded(player="Ben", card=Card.COUNTESS),
-        CardDrawn(player="Ben", card=Card.BARON),
+        CardDrawn(player="Ben", card=Card.BARON, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.HANDMAID),
     )
     state = game.state

@@ -7,6 +7,8 @@ from collections import Counter
 import pytest
 from tables import (
     PLAYERS,
+    anna_alone_table,
+    anna_wins_alone,
     baron_against_king,
     both_editions,
     cards_on_table,
@@ -103,6 +105,31 @@ def test_ll19_game_targets_three_players_play_to_five() -> None:
     won = carla_outlasts_everyone("2019", tokens={"Carla": 4})
     assert (won.state.tokens_of("Carla"), won.state.phase) == (5, Phase.GAME_OVER)
     assert won.state.game_winners == ("Carla",)
+
+
+# -- LL19-GAME-TARGET-FIXED --------------------------------------------------------------
+
+
+@both_editions
+@pytest.mark.ruling("LL19-GAME-TARGET-FIXED")
+def test_ll19_game_target_fixed_by_the_starting_player_count(edition_name: str) -> None:
+    """Knock-outs leave two players in, but the target stays the four-player one, all game long."""
+    four = edition(edition_name).target(players=4)
+    two = edition(edition_name).target(players=2)
+    assert four < two
+    game = anna_alone_table(4, edition_name, tokens={"Anna": four - 2})
+    game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
+    game.apply(Play(player="Carla", card=Card.PRINCESS))
+    assert game.state.in_round == ("Anna", "Dan")
+    assert game.state.table.target == four
+    game.apply(Play(player="Dan", card=Card.BARON, target="Anna"))
+    assert game.state.tokens_of("Anna") == four - 1
+    assert not game.state.game_over
+    game.apply(Deal())
+    assert game.state.table.target == four
+    game = anna_alone_table(4, edition_name, tokens={"Anna": four - 1})
+    anna_wins_alone(game)
+    assert game.state.game_winners == ("Anna",)
 
 
 # -- LL19-GAME-END-CHECK -----------------------------------------------------------------
@@ -209,8 +236,10 @@ def test_ll19_next_first_winner_starts_the_next_round(edition_name: str) -> None
     """Carla won the round, so Carla (not the next seat, Ben) starts the next one."""
     game = carla_outlasts_everyone(edition_name)
     assert game.state.next_first == ("Carla",)
-    assert list(game.legal_commands()) == [Deal(first="Carla")]
-    assert refusal_of(game, Deal(first="Ben")) == (Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    assert list(game.legal_commands()) == [Deal()]
+    q12 = edition(edition_name).ruling("LL19-Q12")
+    assert refusal_of(game, Deal(first="Ben")) == (Reason.FIRST_NOT_ALLOWED, q12)
+    assert game.is_legal(Deal(first="Carla"))
     events = game.apply(Deal())
     started = [e for e in events if isinstance(e, RoundStarted)]
     assert [(e.round_number, e.first) for e in started] == [(2, "Carla")]
@@ -238,12 +267,12 @@ def test_ll19_next_first_winner_of_a_showdown_starts(edition_name: str) -> None:
 
 @pytest.mark.ruling("LL19-NEXT-FIRST-TIE-RANDOM")
 def test_ll19_next_first_tie_random_one_of_the_tied_winners_starts() -> None:
-    """After a tie either winner may start; left to chance, the seed picks one of them."""
+    """After a tie one of the winners starts, drawn by the referee from the seed."""
     picks = []
     for seed in range(12):
         game = tie_table("2019", seed=seed)
         play_to_showdown(game)
-        assert list(game.legal_commands()) == [Deal(first="Anna"), Deal(first="Ben")]
+        assert list(game.legal_commands()) == [Deal()]
         game.apply(Deal())
         picks.append(game.state.player_to_act)
         again = tie_table("2019", seed=seed)
@@ -254,8 +283,8 @@ def test_ll19_next_first_tie_random_one_of_the_tied_winners_starts() -> None:
 
 
 @pytest.mark.ruling("LL19-NEXT-FIRST-TIE-RANDOM")
-def test_ll19_next_first_tie_random_the_caller_may_pick_a_tied_winner_only() -> None:
-    """The caller may pick Ben among the tied winners, but not Carla, who lost."""
+def test_ll19_next_first_tie_random_nobody_chooses_the_starter() -> None:
+    """Nobody picks among the tied winners: naming Ben (or Carla, who lost) is refused."""
     game = table(
         hands={"Anna": "Prince", "Ben": "Prince", "Carla": "Baron"},
         pile=["King", "Baron"],
@@ -263,8 +292,27 @@ def test_ll19_next_first_tie_random_the_caller_may_pick_a_tied_winner_only() -> 
     )
     play_to_showdown(game)
     assert game.state.next_first == ("Anna", "Ben")
-    assert refusal_of(game, Deal(first="Carla")) == (Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
-    game.apply(Deal(first="Ben"))
+    for first in ("Ben", "Carla"):
+        assert refusal_of(game, Deal(first=first)) == (Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    game.apply(Deal())
+    assert game.state.player_to_act in ("Anna", "Ben")
+
+
+@pytest.mark.ruling("LL19-NEXT-FIRST-TIE-RANDOM")
+def test_ll19_next_first_tie_random_a_table_dealing_its_own_cards_records_its_draw() -> None:
+    """A table dealing its own cards drew lots itself: its deal names the tied winner."""
+    game = table(
+        hands={"Anna": "Prince", "Ben": "Prince", "Carla": "Baron"},
+        pile=["King", "Baron"],
+        set_aside="Princess",
+    )
+    play_to_showdown(game)
+    own = layout(players=["Anna", "Ben", "Carla"], hands={"Ben": "Guard"})
+    assert refusal_of(game, Deal(layout=own, first="Carla")) == (
+        Reason.FIRST_NOT_ALLOWED,
+        "LL19-Q12",
+    )
+    game.apply(Deal(layout=own, first="Ben"))
     assert game.state.player_to_act == "Ben"
 
 
@@ -278,7 +326,7 @@ def test_ll19_next_first_spy_earner_not_the_spy_token_does_not_start() -> None:
     play_to_showdown(game)
     assert game.state.spy_bonus == "Anna"
     assert game.state.next_first == ("Ben",)
-    assert list(game.legal_commands()) == [Deal(first="Ben")]
+    assert list(game.legal_commands()) == [Deal()]
     assert refusal_of(game, Deal(first="Anna")) == (Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
     game.apply(Deal())
     assert game.state.player_to_act == "Ben"

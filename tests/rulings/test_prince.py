@@ -45,7 +45,7 @@ def test_ll19_prince_discard_draw_on_another_player(edition_name: str) -> None:
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Ben"),
         HandDiscarded(player="Ben", card=Card.PRIEST),
-        CardDrawn(player="Ben", card=Card.HANDMAID, source=DrawSource.PILE),
+        CardDrawn(player="Ben", card=Card.HANDMAID, source=DrawSource.PILE, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.COUNTESS, source=DrawSource.PILE),  # his turn's draw
     )
     state = game.state
@@ -77,7 +77,7 @@ def test_ll19_prince_no_effect_of_discard(edition_name: str, discarded: str) -> 
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Ben"),
         HandDiscarded(player="Ben", card=Card(discarded)),
-        CardDrawn(player="Ben", card=Card.GUARD),
+        CardDrawn(player="Ben", card=Card.GUARD, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.GUARD),
     )
     state = game.state
@@ -104,7 +104,7 @@ def test_ll19_prince_no_effect_of_discard_chancellor_draws_no_extra_cards() -> N
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Ben"),
         HandDiscarded(player="Ben", card=Card.CHANCELLOR),
-        CardDrawn(player="Ben", card=Card.GUARD),
+        CardDrawn(player="Ben", card=Card.GUARD, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.HANDMAID),
     )
     assert game.state.hand("Ben") == (Card.GUARD, Card.HANDMAID)
@@ -130,7 +130,7 @@ def test_ll19_prince_self_discards_your_other_card_and_draws(edition_name: str) 
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Anna"),
         HandDiscarded(player="Anna", card=Card.GUARD),
-        CardDrawn(player="Anna", card=Card.BARON),
+        CardDrawn(player="Anna", card=Card.BARON, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.HANDMAID),
     )
     state = game.state
@@ -260,7 +260,7 @@ def test_ll19_prince_empty_deck_takes_the_set_aside_card(edition_name: str, targ
     assert events[:3] == (
         CardPlayed(player="Anna", card=Card.PRINCE, target=target),
         HandDiscarded(player=target, card=discarded),
-        CardDrawn(player=target, card=Card.PRINCESS, source=DrawSource.SET_ASIDE),
+        CardDrawn(player=target, card=Card.PRINCESS, source=DrawSource.SET_ASIDE, by=Card.PRINCE),
     )
     state = game.state
     assert state.set_aside is None

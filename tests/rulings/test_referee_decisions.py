@@ -19,6 +19,7 @@ from tables import (
     anna_wins_alone,
     assert_refused,
     both_editions,
+    layout,
     of_type,
     showdown_of_princes,
     table,
@@ -383,7 +384,10 @@ def test_ll19_q04_a_prince_on_an_empty_pile_ends_the_round(edition_name: str) ->
     assert state.draw_pile == ()
     assert state.hand(last) == (Card.PRIEST, Card.PRINCE)
     events = game.apply(Play(player=last, card=Card.PRINCE, target=other))
-    assert CardDrawn(player=other, card=Card.PRINCESS, source=DrawSource.SET_ASIDE) in events
+    assert (
+        CardDrawn(player=other, card=Card.PRINCESS, source=DrawSource.SET_ASIDE, by=Card.PRINCE)
+        in events
+    )
     assert game.state.set_aside is None
     assert game.state.round_over
     (ended,) = of_type(events, RoundEnded)
@@ -451,7 +455,7 @@ def test_ll19_q06_chancellor_with_one_card_in_the_pile_returns_one() -> None:
     assert state.hand(me) == (kept, Card.CHANCELLOR)
     assert state.draw_pile == (Card.GUARD,)
     events = game.apply(Play(player=me, card=Card.CHANCELLOR))
-    assert CardDrawn(player=me, card=Card.GUARD) in events
+    assert CardDrawn(player=me, card=Card.GUARD, by=Card.CHANCELLOR) in events
     assert game.state.phase is Phase.CHOOSE
     assert game.state.draw_pile == ()
     assert sorted(game.state.hand(me), key=str) == sorted((kept, Card.GUARD), key=str)
@@ -611,7 +615,7 @@ def test_ll19_q09_prince_always_has_a_target_its_own_player(edition_name: str) -
     top = game.state.draw_pile[0]
     events = game.apply(Play(player="Ben", card=Card.PRINCE, target="Ben"))
     assert HandDiscarded(player="Ben", card=Card.PRIEST) in events
-    assert CardDrawn(player="Ben", card=top) in events
+    assert CardDrawn(player="Ben", card=top, by=Card.PRINCE) in events
     assert game.state.discards_of("Ben") == (Card.PRINCE, Card.PRIEST)
 
 
@@ -698,10 +702,10 @@ def test_ll19_q11_all_who_reach_the_target_win_whatever_their_totals() -> None:
 
 @pytest.mark.ruling("LL19-Q11")
 def test_ll19_q11_classic_tied_winners_reach_the_target_together() -> None:
-    """Two classic players still tied after the tie-break both reach 7 and win together."""
-    game = showdown_of_princes(STILL_TIED_PILE, tokens={"Anna": 6, "Ben": 6})
+    """Two classic players still tied after the tie-break both reach 4 and win together."""
+    game = showdown_of_princes(STILL_TIED_PILE, tokens={"Anna": 3, "Ben": 3})
     assert game.state.round_winners == ("Anna", "Ben")
-    assert game.state.tokens == (7, 7)
+    assert game.state.tokens == (4, 4)
     assert game.state.game_winners == ("Anna", "Ben")
     assert game.events[-1] == GameEnded(winners=("Anna", "Ben"))
 
@@ -711,23 +715,59 @@ def test_ll19_q11_classic_tied_winners_reach_the_target_together() -> None:
 
 @both_editions
 @pytest.mark.ruling("LL19-Q12")
-def test_ll19_q12_caller_picks_the_next_starter_among_tied_winners(edition_name: str) -> None:
-    """After a tie the caller may name either tied winner to start the next round."""
+def test_ll19_q12_nobody_picks_the_next_starter_among_tied_winners(edition_name: str) -> None:
+    """After a tie only the referee's deal is listed; a shuffled deal naming a winner is refused."""
     game = tied_three_player_round(edition_name)
-    assert set(game.legal_commands()) == {Deal(first="Anna"), Deal(first="Ben")}
-    events = game.apply(Deal(first="Ben"))
+    ruling = edition(edition_name).ruling("LL19-Q12")
+    assert list(game.legal_commands()) == [Deal()]
+    for first in ("Anna", "Ben", "Carla"):
+        assert_refused(game, Deal(first=first), Reason.FIRST_NOT_ALLOWED, ruling)
+    refusal = game.check(Deal(first="Ben"))
+    assert refusal is not None
+    assert "nobody picks" in refusal.message
+    events = game.apply(Deal())
     (started,) = of_type(events, RoundStarted)
-    assert started.first == "Ben"
-    assert game.state.player_to_act == "Ben"
+    assert started.first in ("Anna", "Ben")
     assert game.state.round_number == 2
 
 
 @both_editions
 @pytest.mark.ruling("LL19-Q12")
-def test_ll19_q12_naming_a_non_winner_to_start_is_refused(edition_name: str) -> None:
-    """Naming a player who did not win the round to start the next one is refused."""
+def test_ll19_q12_a_layout_deal_records_the_starter_the_table_drew(edition_name: str) -> None:
+    """A table that deals its own cards names the tied winner its lots chose; not a loser."""
     game = tied_three_player_round(edition_name)
-    assert_refused(game, Deal(first="Carla"), Reason.FIRST_NOT_ALLOWED, "LL19-Q12")
+    ruling = edition(edition_name).ruling("LL19-Q12")
+    own = layout(players=PLAYERS[:3], hands={"Carla": "Guard"}, edition_name=edition_name)
+    assert_refused(game, Deal(layout=own, first="Carla"), Reason.FIRST_NOT_ALLOWED, ruling)
+    events = game.apply(Deal(layout=own, first="Ben"))
+    (started,) = of_type(events, RoundStarted)
+    assert started.first == "Ben"
+    assert game.state.player_to_act == "Ben"
+
+
+@both_editions
+@pytest.mark.ruling("LL19-Q12")
+def test_ll19_q12_a_single_winner_may_be_named_and_nobody_else(edition_name: str) -> None:
+    """With one round winner, a deal may name that winner only."""
+    game = anna_alone_table(3, edition_name)
+    anna_wins_alone(game)
+    ruling = edition(edition_name).ruling("LL19-Q12")
+    assert list(game.legal_commands()) == [Deal()]
+    assert game.is_legal(Deal(first="Anna"))
+    assert_refused(game, Deal(first="Ben"), Reason.FIRST_NOT_ALLOWED, ruling)
+
+
+@both_editions
+@pytest.mark.ruling("LL19-Q12")
+def test_ll19_q12_a_layout_deal_naming_nobody_lets_the_referee_draw(edition_name: str) -> None:
+    """A table's own deal that names no starter: the referee draws one tied winner (seeded)."""
+    starters = set()
+    for seed in range(16):
+        game = tied_three_player_round(edition_name, seed=seed)
+        own = layout(players=PLAYERS[:3], hands={"Carla": "Guard"}, edition_name=edition_name)
+        game.apply(Deal(layout=own))
+        starters.add(game.state.player_to_act)
+    assert starters == {"Anna", "Ben"}
 
 
 @both_editions
@@ -1051,8 +1091,8 @@ def test_ll19_q18_chancellor_cards_are_seen_by_its_player_only() -> None:
     )
     events = game.apply(Play(player="Anna", card=Card.CHANCELLOR))
     assert of_type(events, CardDrawn) == [
-        CardDrawn(player="Anna", card=Card.KING),
-        CardDrawn(player="Anna", card=Card.COUNTESS),
+        CardDrawn(player="Anna", card=Card.KING, by=Card.CHANCELLOR),
+        CardDrawn(player="Anna", card=Card.COUNTESS, by=Card.CHANCELLOR),
     ]
     events = game.apply(Choose(player="Anna", keep=Card.GUARD, returned=[Card.KING, Card.COUNTESS]))
     assert CardsReturned(player="Anna", cards=(Card.KING, Card.COUNTESS)) in events
@@ -1100,7 +1140,7 @@ def test_ll19_q19_commands_between_rounds_are_refused_round_over(edition_name: s
     assert game.state.phase is Phase.ROUND_OVER
     for command in round_and_game_commands():
         assert_refused(game, command, Reason.ROUND_OVER, "LL19-Q19")
-    assert list(game.legal_commands()) == [Deal(first="Anna")]
+    assert list(game.legal_commands()) == [Deal()]
     assert game.check(Deal()) is None
 
 
@@ -1177,7 +1217,7 @@ def test_ll19_q20_king_received_from_a_prince_is_checked_on_the_next_own_turn(
         edition_name=edition_name,
     )
     events = game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
-    assert CardDrawn(player="Ben", card=Card.KING) in events
+    assert CardDrawn(player="Ben", card=Card.KING, by=Card.PRINCE) in events
     assert game.state.hand("Ben") == (Card.KING, Card.COUNTESS)
     expected = FORCED_RULING[edition_name]
     assert_refused(
@@ -1210,15 +1250,16 @@ def test_ll19_q21_round_summary_has_no_set_aside_card_once_taken(edition_name: s
     last = game.state.player_to_act
     assert last is not None
     events = game.apply(Play(player=last, card=Card.PRINCE, target=last))
-    assert CardDrawn(player=last, card=Card.PRINCESS, source=DrawSource.SET_ASIDE) in events
+    assert (
+        CardDrawn(player=last, card=Card.PRINCESS, source=DrawSource.SET_ASIDE, by=Card.PRINCE)
+        in events
+    )
     (ended,) = of_type(events, RoundEnded)
     assert ended.set_aside is None
     assert dict(ended.hands)[last] is Card.PRINCESS
 
 
 # -- LL19-Q22: the token target is a setting ---------------------------------------------
-
-TARGET_RULING = {"2019": "LL19-Q22", "classic": "LLC-TARGETS-SHORT"}
 
 
 @both_editions
@@ -1262,4 +1303,4 @@ def test_ll19_q22_zero_or_negative_target_is_refused(edition_name: str, target: 
     """A token target below 1 cannot be set up."""
     with pytest.raises(SetupError) as error:
         Game.new(["Anna", "Ben"], edition=edition_name, seed=1, first="Anna", target=target)
-    assert error.value.ruling == TARGET_RULING[edition_name]
+    assert error.value.ruling == "LL19-Q22"

@@ -222,7 +222,9 @@ def test_ll19_setup_two_player_face_up_cards_stay_out_even_for_a_prince(
     target = player if state.is_protected(other) else other
     events = game.apply(Play(player=player, card=Card.PRINCE, target=target))
     drawn = [e for e in events if isinstance(e, CardDrawn)]
-    assert drawn == [CardDrawn(player=target, card=Card.BARON, source=DrawSource.SET_ASIDE)]
+    assert drawn == [
+        CardDrawn(player=target, card=Card.BARON, source=DrawSource.SET_ASIDE, by=Card.PRINCE)
+    ]
     assert game.state.face_up == face_up
     assert game.state.set_aside is None
     assert game.state.round_over

@@ -61,7 +61,7 @@ def test_ll19_spy_play_discarded_to_a_prince_has_no_immediate_effect() -> None:
     assert events == (
         CardPlayed(player="Anna", card=Card.PRINCE, target="Ben"),
         HandDiscarded(player="Ben", card=Card.SPY),
-        CardDrawn(player="Ben", card=Card.BARON),
+        CardDrawn(player="Ben", card=Card.BARON, by=Card.PRINCE),
         CardDrawn(player="Ben", card=Card.HANDMAID),
     )
     assert game.state.in_round == ("Anna", "Ben", "Carla")
