@@ -7,11 +7,18 @@ discards, the face-up cards and the cards it knows are held, is what any unknown
 hold. With that it names the likeliest card with the Guard, compares with the Baron when
 its other card is high, hides a high card behind the Handmaid, aims the Prince at the
 likely Princess, and never plays the Princess while it has another choice.
+
+Its odds and scores are exact fractions (:class:`fractions.Fraction`), never floats, so it
+makes the same choices on every Python: a float sum's last bit may differ from one
+interpreter to the next (``sum()`` became more precise in 3.12), and one bit is enough to
+change a close choice and, with it, a whole simulation.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
 
 from loveletter.bots.base import Bot
 from loveletter.cards import Card
@@ -104,16 +111,20 @@ class HeuristicBot(Bot):
                 unseen[self.known[seat.player]] -= 1
         return Counter({card: count for card, count in unseen.items() if count > 0})
 
-    def odds(self, view: View, player: str) -> dict[Card, float]:
-        """How likely ``player`` is to hold each card, as far as this bot can tell."""
+    def odds(self, view: View, player: str) -> dict[Card, Fraction]:
+        """How likely ``player`` is to hold each card, as far as this bot can tell.
+
+        The chances are exact fractions that add up to 1 (or the answer is empty, when
+        no card is left unseen).
+        """
         if player in self.known:
-            return {self.known[player]: 1.0}
+            return {self.known[player]: Fraction(1)}
         ed = edition(view.edition)
         unseen = self._unseen(view, ed)
         excluded = self.excluded.get(player, set())
         counts = {card: n for card, n in unseen.items() if card not in excluded} or dict(unseen)
         total = sum(counts.values())
-        return {card: n / total for card, n in counts.items()} if total else {}
+        return {card: Fraction(n, total) for card, n in counts.items()} if total else {}
 
     # -- choice ------------------------------------------------------------------------
 
@@ -122,58 +133,94 @@ class HeuristicBot(Bot):
         if self.player is None:
             self.player = view.viewer
         ed = edition(view.edition)
+        odds: dict[str, dict[Card, Fraction]] = {}
+
+        def odds_of(player: str) -> dict[Card, Fraction]:
+            if player not in odds:
+                odds[player] = self.odds(view, player)
+            return odds[player]
+
         scored = [
-            (self._score(view, ed, command), self.rng.random(), command) for command in view.legal
+            (self._score(view, ed, command, odds_of), self.rng.random(), command)
+            for command in view.legal
         ]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
-    def _score(self, view: View, ed: Edition, command: Command) -> float:
+    def _score(
+        self,
+        view: View,
+        ed: Edition,
+        command: Command,
+        odds_of: Callable[[str], dict[Card, Fraction]],
+    ) -> Fraction:
         if isinstance(command, Choose):
-            return self._keep_score(ed, command.keep)
+            return Fraction(ed.value[command.keep])
         if not isinstance(command, Play):
-            return 0.0
+            return _ZERO
         value = ed.value
         hand = list(view.hand)
         hand.remove(command.card)
         kept = hand[0]
-        score = 0.02 * value[kept]  # keep the higher card for the showdown
+        score = _KEEP_PER_POINT * value[kept]  # keep the higher card for the showdown
         card, target = command.card, command.target
         if card is Card.PRINCESS:
-            return -100.0
+            return _NEVER
         if card is Card.GUARD:
             if target is not None and command.guess is not None:
-                score += self.odds(view, target).get(command.guess, 0.0)
+                score += odds_of(target).get(command.guess, _ZERO)
         elif card is Card.PRIEST:
-            score += 0.0 if target is None else (0.15 if target not in self.known else 0.02)
+            if target is not None:
+                score += _PRIEST_UNKNOWN if target not in self.known else _PRIEST_KNOWN
         elif card is Card.BARON:
             if target is not None:
-                odds = self.odds(view, target)
-                win = sum(p for c, p in odds.items() if value[c] < value[kept])
-                lose = sum(p for c, p in odds.items() if value[c] > value[kept])
-                score += win - 1.2 * lose
+                odds = odds_of(target)
+                win = sum((p for c, p in odds.items() if value[c] < value[kept]), _ZERO)
+                lose = sum((p for c, p in odds.items() if value[c] > value[kept]), _ZERO)
+                score += win - _BARON_LOSS * lose
         elif card is Card.HANDMAID:
-            score += 0.2 + 0.05 * value[kept]
+            score += _HANDMAID + _HANDMAID_PER_POINT * value[kept]
         elif card is Card.PRINCE:
             if target == self.player:
-                score += -5.0 if kept is Card.PRINCESS else 0.05 - 0.04 * value[kept]
+                if kept is Card.PRINCESS:
+                    score += _PRINCE_OWN_PRINCESS
+                else:
+                    score += _PRINCE_SELF - _PRINCE_SELF_PER_POINT * value[kept]
             elif target is not None:
-                odds = self.odds(view, target)
-                score += odds.get(Card.PRINCESS, 0.0) + 0.03 * sum(
-                    p * value[c] for c, p in odds.items()
-                )
+                odds = odds_of(target)
+                expected = sum((p * value[c] for c, p in odds.items()), _ZERO)
+                score += odds.get(Card.PRINCESS, _ZERO) + _PRINCE_PER_POINT * expected
         elif card is Card.KING:
             if target is not None:
-                odds = self.odds(view, target)
-                gain = sum(p * (value[c] - value[kept]) for c, p in odds.items())
-                score += 0.05 * gain - (1.0 if kept is Card.PRINCESS else 0.0)
+                odds = odds_of(target)
+                gain = sum((p * (value[c] - value[kept]) for c, p in odds.items()), _ZERO)
+                score += _KING_PER_POINT * gain
+                if kept is Card.PRINCESS:
+                    score -= _KING_GIVES_PRINCESS
         elif card is Card.COUNTESS:
-            score += 0.1
+            score += _COUNTESS
         elif card is Card.SPY:
-            score += 0.25
+            score += _SPY
         elif card is Card.CHANCELLOR:
-            score += 0.15
+            score += _CHANCELLOR
         return score
 
-    @staticmethod
-    def _keep_score(ed: Edition, keep: Card) -> float:
-        return float(ed.value[keep])
+
+# The weights of the scores, exact: a command's score is what it is likely to gain, in
+# chances of knocking a player out, plus these small preferences.
+_ZERO = Fraction(0)
+_NEVER = Fraction(-100)
+_KEEP_PER_POINT = Fraction(2, 100)
+_PRIEST_UNKNOWN = Fraction(15, 100)
+_PRIEST_KNOWN = Fraction(2, 100)
+_BARON_LOSS = Fraction(12, 10)
+_HANDMAID = Fraction(20, 100)
+_HANDMAID_PER_POINT = Fraction(5, 100)
+_PRINCE_OWN_PRINCESS = Fraction(-5)
+_PRINCE_SELF = Fraction(5, 100)
+_PRINCE_SELF_PER_POINT = Fraction(4, 100)
+_PRINCE_PER_POINT = Fraction(3, 100)
+_KING_PER_POINT = Fraction(5, 100)
+_KING_GIVES_PRINCESS = Fraction(1)
+_COUNTESS = Fraction(10, 100)
+_SPY = Fraction(25, 100)
+_CHANCELLOR = Fraction(15, 100)
