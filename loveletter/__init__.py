@@ -19,6 +19,7 @@ from loveletter.errors import (
     Reason,
     Refusal,
     SetupError,
+    UnknownPlayerError,
 )
 from loveletter.events import (
     CardDrawn,
@@ -44,7 +45,8 @@ from loveletter.events import (
 )
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
-from loveletter.referee import Game, Setup
+from loveletter.referee import Game
+from loveletter.setup import Setup
 from loveletter.state import Phase, RoundOutcome, Shown, State, Table
 
 __version__ = "0.1.0.dev0"
@@ -97,6 +99,7 @@ __all__ = [
     "Tiebreak",
     "TokenAwarded",
     "TokenReason",
+    "UnknownPlayerError",
     "card_named",
     "edition",
 ]

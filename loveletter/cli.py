@@ -7,6 +7,10 @@
 * ``bench``: random games through the public API, with figures per second.
 * ``replay LOG.json [--as PLAYER | --open]``: a game's log told in plain English, as
   everyone saw it, as one player saw it, or with every card shown.
+
+Like other command-line tools, each command exits with 2 and one line on standard error
+when its arguments or input are wrong, and with 130 and one line (no traceback) when it
+is interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -33,9 +37,23 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
+def _at_least_one(text: str) -> int:
+    """An argument that is a whole number of at least 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return number
+
+
 def _play(args: argparse.Namespace) -> int:
     from loveletter.play import TerminalGame
 
+    if sys.stdin is None:
+        # Standard input is closed: nothing will ever be typed, as at the end of input.
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (lives as long as we do)
     try:
         table = TerminalGame(
             players=args.players,
@@ -48,7 +66,11 @@ def _play(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"loveletter play: {error}", file=sys.stderr)
         return 2
-    return table.run()
+    try:
+        return table.run()
+    except KeyboardInterrupt:
+        print(flush=True)  # end the line of the question that was being asked
+        raise
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -69,6 +91,10 @@ def _simulate(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             progress=progress_bar if show else None,
         )
+    except KeyboardInterrupt:
+        if show:
+            sys.stderr.write("\n")  # end the progress bar's line
+        raise
     except ValueError as error:
         print(f"loveletter simulate: {error}", file=sys.stderr)
         return 2
@@ -168,7 +194,7 @@ def parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
-    sim.add_argument("--games", type=int, default=1000, help="games to play (1000)")
+    sim.add_argument("--games", type=_at_least_one, default=1000, help="games to play (1000)")
     sim.add_argument("--players", type=int, default=2, help="players per game (2)")
     sim.add_argument("--edition", default="2019", help="2019 or classic (2019)")
     sim.add_argument(
@@ -178,7 +204,9 @@ def parser() -> argparse.ArgumentParser:
         help="the bot of each seat, comma-separated, repeated as needed (heuristic,random)",
     )
     sim.add_argument("--seed", type=int, default=1, help="seed of the run (1)")
-    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (1)")
+    sim.add_argument(
+        "--jobs", type=_at_least_one, default=1, help="processes to spread the games over (1)"
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--progress",
@@ -193,7 +221,7 @@ def parser() -> argparse.ArgumentParser:
     scenarios.set_defaults(handler=_scenarios)
 
     bench = commands.add_parser("bench", help="measure random play through the public API")
-    bench.add_argument("--games", type=int, default=500, help="games per figure (500)")
+    bench.add_argument("--games", type=_at_least_one, default=500, help="games per figure (500)")
     bench.add_argument(
         "--players",
         type=int,
@@ -202,7 +230,9 @@ def parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
     bench.add_argument("--edition", default="2019", help="edition (2019)")
-    bench.add_argument("--repeats", type=int, default=3, help="repeats; the best counts (3)")
+    bench.add_argument(
+        "--repeats", type=_at_least_one, default=3, help="repeats; the best counts (3)"
+    )
     bench.add_argument("--profile", action="store_true", help="show the hot spots too")
     bench.set_defaults(handler=_bench)
 
@@ -229,4 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, no traceback, and the status shells give a SIGINT (128 + 2).
+        print(f"loveletter {args.command}: interrupted", file=sys.stderr)
+        return 130
     return code

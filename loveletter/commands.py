@@ -10,11 +10,13 @@ Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRINCE)
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
 from loveletter.cards import Card
+from loveletter.errors import InvalidCommandError
+from loveletter.i18n import quoted
 from loveletter.layout import Layout, to_card, to_cards
 
 __all__ = ["Choose", "Command", "Deal", "Draw", "Play"]
@@ -24,20 +26,41 @@ def _optional_card(value: Card | str | None) -> Card | None:
     return None if value is None else to_card(value)
 
 
+def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A player's name is a string; anything else is malformed input."""
+    if not isinstance(value, str):
+        raise InvalidCommandError(
+            f"{attribute.name} must be a player's name, not {quoted(value)}",
+            where=attribute.name,
+        )
+
+
+def _optional_name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        _name(instance, attribute, value)
+
+
+def _layout(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, Layout):
+        raise InvalidCommandError(
+            f"layout must be a Layout or None, not {quoted(value)}", where=attribute.name
+        )
+
+
 @attrs.frozen(kw_only=True)
 class Draw:
     """Draw the top card of the draw pile at the start of a turn."""
 
-    player: str
+    player: str = attrs.field(validator=_name)
 
 
 @attrs.frozen(kw_only=True)
 class Play:
     """Play a card from the hand, with its target and the Guard's named card."""
 
-    player: str
+    player: str = attrs.field(validator=_name)
     card: Card = attrs.field(converter=to_card)
-    target: str | None = None
+    target: str | None = attrs.field(default=None, validator=_optional_name)
     guess: Card | None = attrs.field(default=None, converter=_optional_card)
 
 
@@ -49,7 +72,7 @@ class Choose:
     bottom (LL19-CHANCELLOR-ORDER).
     """
 
-    player: str
+    player: str = attrs.field(validator=_name)
     keep: Card = attrs.field(converter=to_card)
     returned: tuple[Card, ...] = attrs.field(converter=to_cards)
 
@@ -66,8 +89,8 @@ class Deal:
     ``first`` the referee draws.
     """
 
-    layout: Layout | None = None
-    first: str | None = None
+    layout: Layout | None = attrs.field(default=None, validator=_layout)
+    first: str | None = attrs.field(default=None, validator=_optional_name)
 
 
 Command: TypeAlias = Draw | Play | Choose | Deal

@@ -11,6 +11,8 @@ names the command and the situation.
 * :class:`SetupError`: a table that cannot be set up (player count, target, deal).
 * :class:`InconsistentStateError`: a state that the rules cannot reach (a stored state
   whose cards are not conserved, for instance).
+* :class:`UnknownPlayerError`: a name that is not at the table, asked of a state or a
+  view (``state.hand("Zed")``, ``view_for(state, "Zed")``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "Reason",
     "Refusal",
     "SetupError",
+    "UnknownPlayerError",
 ]
 
 
@@ -155,6 +158,10 @@ class SetupError(LoveLetterError):
         super().__init__(message if ruling is None else f"{message} [{ruling}]")
         self.ruling = ruling
         self.reason = reason
+
+
+class UnknownPlayerError(LoveLetterError):
+    """A name that is not at the table, asked of a state or a view (not in a command)."""
 
 
 class InconsistentStateError(LoveLetterError):

@@ -34,6 +34,7 @@ __all__ = [
     "fold",
     "message",
     "of",
+    "quoted",
     "shown",
     "the",
 ]
@@ -70,6 +71,15 @@ def shown(value: object, limit: int = 40) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """:func:`shown`, in quotes when it is text: for a value in a message, as ``repr`` would.
+
+    >>> quoted("Zed"), quoted(-5), quoted(None)
+    ("'Zed'", '-5', 'None')
+    """
+    return repr(shown(value, limit)) if isinstance(value, str) else shown(value, limit)
 
 
 def card_name(card: Card, language: str = "en") -> str:
@@ -149,8 +159,8 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said} : la manche {round} est finie ; il faut d'abord distribuer la suivante",
     ),
     "unknown_player": (
-        "{said}: {name!r} is not at the table (players: {players})",
-        "{said} : {name!r} n'est pas à la table (joueurs : {players})",
+        "{said}: {name} is not at the table (players: {players})",
+        "{said} : {name} n'est pas à la table (joueurs : {players})",
     ),
     "not_your_turn": (
         "{said}: it is {to_act}'s turn, not {player}'s",
@@ -191,25 +201,25 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said} : la carte {card} n'existe pas dans l'édition {edition}",
     ),
     "no_card_called": (
-        "{said}: the {edition} edition has no card called {name!r}",
-        "{said} : l'édition {edition} n'a pas de carte appelée {name!r}",
+        "{said}: the {edition} edition has no card called {name}",
+        "{said} : l'édition {edition} n'a pas de carte appelée {name}",
     ),
     "no_such_label": (
-        "{said}: {name!r} is no card of the 2019 deck played with playing cards (see its labels)",
-        "{said} : {name!r} n'est aucune carte du jeu de 2019 en cartes à jouer "
+        "{said}: {name} is no card of the 2019 deck played with playing cards (see its labels)",
+        "{said} : {name} n'est aucune carte du jeu de 2019 en cartes à jouer "
         "(voir ses correspondances)",
     ),
     "label_other_edition": (
-        "{said}: {name!r} is a playing-card label, and labels belong to the 2019 edition "
+        "{said}: {name} is a playing-card label, and labels belong to the 2019 edition "
         "played with playing cards; the {edition} edition reads none (its values differ): "
         "name the card",
-        "{said} : {name!r} est une carte à jouer, et les cartes à jouer sont une version du "
+        "{said} : {name} est une carte à jouer, et les cartes à jouer sont une version du "
         "jeu de 2019 ; l'édition {edition} n'en lit aucune (ses valeurs diffèrent) : nommez "
         "la carte",
     ),
     "not_a_card_of": (
-        "{said}: {name!r} is not a card of the {edition} edition",
-        "{said} : {name!r} n'est pas une carte de l'édition {edition}",
+        "{said}: {name} is not a card of the {edition} edition",
+        "{said} : {name} n'est pas une carte de l'édition {edition}",
     ),
     "not_in_hand": (
         "{said}: {player} does not hold {any_card}",
@@ -291,34 +301,34 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "l'édition {edition} se joue de {low} à {high} joueurs, pas {count}",
     ),
     "setup_name": (
-        "a player's name must be a non-empty string, not {name!r}",
-        "le nom d'un joueur doit être une chaîne non vide, pas {name!r}",
+        "a player's name must be a non-empty string, not {name}",
+        "le nom d'un joueur doit être une chaîne non vide, pas {name}",
     ),
     "setup_same_name": (
         "two players have the same name: {players}",
         "deux joueurs portent le même nom : {players}",
     ),
     "setup_first": (
-        "the first player {first!r} is not at the table ({players})",
-        "le premier joueur {first!r} n'est pas à la table ({players})",
+        "the first player {first} is not at the table ({players})",
+        "le premier joueur {first} n'est pas à la table ({players})",
     ),
     "setup_target": (
-        "the token target must be a whole number of at least 1, not {target!r}",
-        "le nombre de pions Faveur à gagner doit être un entier d'au moins 1, pas {target!r}",
+        "the token target must be a whole number of at least 1, not {target}",
+        "le nombre de pions Faveur à gagner doit être un entier d'au moins 1, pas {target}",
     ),
     "setup_target_or_setting": (
         "the token target must be a whole number of at least 1 or one of the edition's "
-        "settings ({settings}), not {target!r}",
+        "settings ({settings}), not {target}",
         "le nombre de pions Faveur à gagner doit être un entier d'au moins 1 ou un réglage "
-        "de l'édition ({settings}), pas {target!r}",
+        "de l'édition ({settings}), pas {target}",
     ),
     "setup_tokens_who": (
-        "tokens given to {player!r}, who is not at the table",
-        "des pions Faveur sont donnés à {player!r}, qui n'est pas à la table",
+        "tokens given to {player}, who is not at the table",
+        "des pions Faveur sont donnés à {player}, qui n'est pas à la table",
     ),
     "setup_tokens_count": (
-        "{player}'s tokens must be a whole number of at least 0, not {count!r}",
-        "les pions Faveur de {player} doivent être un entier d'au moins 0, pas {count!r}",
+        "{player}'s tokens must be a whole number of at least 0, not {count}",
+        "les pions Faveur de {player} doivent être un entier d'au moins 0, pas {count}",
     ),
     "setup_tokens_won": (
         "{player} starts with {count} tokens, already at the target of {target}",
@@ -333,9 +343,9 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "l'édition {edition} n'a pas de carte {card}",
     ),
     "setup_label": (
-        "{name!r} is a playing-card label, and labels belong to the 2019 edition played "
+        "{name} is a playing-card label, and labels belong to the 2019 edition played "
         "with playing cards; the {edition} edition reads none: name the card",
-        "{name!r} est une carte à jouer, et les cartes à jouer sont une version du jeu de "
+        "{name} est une carte à jouer, et les cartes à jouer sont une version du jeu de "
         "2019 ; l'édition {edition} n'en lit aucune : nommez la carte",
     ),
     "setup_too_many": (

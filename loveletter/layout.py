@@ -27,7 +27,7 @@ from loveletter._records import builder
 from loveletter.cards import Card, card_by_label, card_by_name, card_named
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, SetupError
-from loveletter.i18n import card_name, edition_name, message, shown
+from loveletter.i18n import card_name, edition_name, message, quoted, shown
 
 __all__ = ["Layout"]
 
@@ -40,13 +40,13 @@ def to_card(value: Card | str) -> Card:
         card = card_named(value)
         if card is not None:
             return card
-    raise InvalidCommandError(f"{value!r} is not a card", reason=Reason.UNKNOWN_CARD)
+    raise InvalidCommandError(f"{quoted(value)} is not a card", reason=Reason.UNKNOWN_CARD)
 
 
 def to_cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
     """``values`` as a tuple of cards."""
-    if isinstance(values, str):
-        raise InvalidCommandError(f"expected a list of cards, got the string {values!r}")
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidCommandError(f"expected a list of cards, not {quoted(values)}")
     cards = tuple(values)
     if set(map(type, cards)) <= _CARD_TYPE:
         return cards  # type: ignore[return-value]
@@ -60,8 +60,18 @@ def to_hands(
     hands: Mapping[str, Card | str] | Iterable[tuple[str, Card | str]],
 ) -> tuple[tuple[str, Card], ...]:
     """Each player's dealt card, as ``(player, card)`` pairs."""
-    pairs = hands.items() if isinstance(hands, Mapping) else hands
-    return tuple((str(player), to_card(card)) for player, card in pairs)
+    if isinstance(hands, Mapping):
+        pairs: Iterable[object] = hands.items()
+    elif isinstance(hands, Iterable) and not isinstance(hands, (str, bytes)):
+        pairs = hands
+    else:
+        raise InvalidCommandError(f"expected each player's card, not {quoted(hands)}")
+    found = []
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise InvalidCommandError(f"expected (player, card) pairs, not {quoted(pair)}")
+        found.append((pair[0], to_card(pair[1])))
+    return tuple(found)
 
 
 @attrs.frozen(kw_only=True)
@@ -244,7 +254,7 @@ def _edition_card(edition: Edition, value: Card | str, language: str) -> Card:
                 message(
                     "setup_label",
                     language,
-                    name=shown(value),
+                    name=quoted(value),
                     edition=edition_name(edition.name, language),
                 ),
                 ruling="LL19-LABELS-EDITION",

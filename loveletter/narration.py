@@ -13,6 +13,17 @@ Told to a player (``you``), sentences about them are in the second person:
 'You play the Priest on Ben.'
 >>> narrate(GuardGuessed(player="Ben", target="Anna", guess=Card.KING, hit=False), you="Anna")
 'You do not hold the King.'
+
+Every card the listener may not see stays unnamed: an event is told as ``you`` saw it (a
+spectator, when ``you`` is ``None``), unless ``everything=True`` tells it as the referee
+saw it:
+
+>>> from loveletter.events import HandSeen
+>>> looked = HandSeen(player="Anna", target="Carla", card=Card.BARON)
+>>> narrate(looked, you="Ben"), narrate(looked, you="Anna")
+("Anna looks at Carla's hand.", "You look at Carla's hand: the Baron.")
+>>> narrate(looked, everything=True)
+"Anna looks at Carla's hand: the Baron."
 """
 
 from __future__ import annotations
@@ -43,6 +54,7 @@ from loveletter.events import (
     TokenReason,
 )
 from loveletter.i18n import card_name, fold, of, the
+from loveletter.views import redact
 
 __all__ = ["Narrator", "narrate", "narrate_all", "story"]
 
@@ -71,14 +83,20 @@ def _cap(text: str) -> str:
 
 
 class Narrator:
-    """Tells events, in the second person for the player ``you`` (if any).
+    """Tells events as the player ``you`` saw them (a spectator when ``None``).
 
-    ``language`` is ``"en"`` (the default) or ``"fr"``.
+    Sentences about ``you`` are in the second person, and every card ``you`` may not see
+    stays unnamed (:func:`~loveletter.views.redact`); ``everything=True`` names every
+    card, for the referee's own log or events that are redacted already. ``language``
+    is ``"en"`` (the default) or ``"fr"``.
     """
 
-    def __init__(self, you: str | None = None, language: str = "en") -> None:
+    def __init__(
+        self, you: str | None = None, language: str = "en", *, everything: bool = False
+    ) -> None:
         self.you = you
         self.language = language
+        self.everything = everything
 
     def who(self, *players: str) -> str:
         """The players as a subject or object: ``you`` for the listener."""
@@ -115,6 +133,8 @@ class Narrator:
 
         ``no_effect`` says that a played card had no effect (see :meth:`tell_all`).
         """
+        if not self.everything:
+            event = redact(event, self.you)
         if self.language == "fr":
             return _French(self.you).tell(event, no_effect=no_effect)
         if isinstance(event, RoundStarted):
@@ -411,22 +431,28 @@ def _chancellor_without_effect(event: Event, after: Sequence[Event]) -> bool:
     return not (isinstance(following, CardDrawn) and following.by is Card.CHANCELLOR)
 
 
-def narrate(event: Event, *, you: str | None = None, language: str = "en") -> str:
-    """One sentence for ``event``; sentences about ``you`` are in the second person.
+def narrate(
+    event: Event, *, you: str | None = None, language: str = "en", everything: bool = False
+) -> str:
+    """One sentence for ``event``, as ``you`` saw it (see :class:`Narrator`).
 
     >>> from loveletter.events import CardPlayed
     >>> played = CardPlayed(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE)
     >>> narrate(played, language="fr")
     'Anna joue le Garde sur Ben, en nommant le Prince.'
     """
-    return Narrator(you, language).tell(event)
+    return Narrator(you, language, everything=everything).tell(event)
 
 
 def narrate_all(
-    events: Iterable[Event], *, you: str | None = None, language: str = "en"
+    events: Iterable[Event],
+    *,
+    you: str | None = None,
+    language: str = "en",
+    everything: bool = False,
 ) -> list[str]:
-    """Each event's sentence, in order (told together: see :meth:`Narrator.tell_all`)."""
-    return Narrator(you, language).tell_all(events)
+    """Each event's sentence as ``you`` saw it, in order (see :meth:`Narrator.tell_all`)."""
+    return Narrator(you, language, everything=everything).tell_all(events)
 
 
 def story(
@@ -441,10 +467,8 @@ def story(
     ``everything`` tells it with every card shown, as the referee saw it. Each round
     starts with an unindented line; what happens in it is indented.
     """
-    from loveletter.views import redact
-
     told = [event if everything else redact(event, viewer) for event in events]
-    texts = Narrator(language=language).tell_all(told)
+    texts = Narrator(language=language, everything=True).tell_all(told)
     return [
         text if isinstance(event, RoundStarted) else f"  {text}"
         for event, text in zip(told, texts, strict=True)

@@ -26,138 +26,39 @@ import attrs
 from loveletter.cards import Card
 from loveletter.commands import Command, Play
 from loveletter.consistency import check_consistent
-from loveletter.editions import Edition, edition
+from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import Reason, Refusal, SetupError
+from loveletter.errors import Refusal, SetupError
 from loveletter.events import Event
-from loveletter.i18n import LANGUAGES, edition_name, message
+from loveletter.i18n import quoted
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
 from loveletter.rules.chance import Chance, pick
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work
+from loveletter.setup import SEED_LIMIT, Setup, check_seed, check_setup
 from loveletter.state import Phase, State, Table
 
 __all__ = ["Game", "Setup"]
 
-
-def _players(players: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(players, str):
-        raise SetupError(f"players must be a list of names, not the string {players!r}")
-    return tuple(players)
+SEED_BITS = SEED_LIMIT.bit_length() - 1
+"""The bits of a seed drawn when none is given."""
 
 
-def _tokens(tokens: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    pairs = tokens.items() if isinstance(tokens, Mapping) else tokens
-    return tuple((str(player), count) for player, count in pairs)
+def _first_layout(
+    setup: Setup, table: Table, chance: Chance | None
+) -> tuple[Layout, Chance | None]:
+    """The first round's layout: the setup's, or one shuffled from the seed.
 
-
-@attrs.frozen(kw_only=True)
-class Setup:
-    """Everything that decides a game before the first command: a game replays from it.
-
-    Build one with :meth:`Game.new`, which fills in the defaults (a fresh seed, a seeded
-    first player, a shuffled first deal) and checks everything.
+    The chance is the game's, if the layout was drawn from it.
     """
-
-    players: tuple[str, ...] = attrs.field(converter=_players)
-    edition: Edition = attrs.field(converter=edition)
-    seed: int
-    first: str
-    layout: Layout | None = None
-    """The first round's deal; ``None`` shuffles it from the seed."""
-    tokens: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_tokens)
-    """Favor tokens held before the first round (players not named hold none)."""
-    target: int | str | None = None
-    """Favor tokens needed to win: a number, the name of one of the edition's target
-    settings (``"printed"`` in classic, LLC-TARGETS-PRINTED), or ``None`` for the
-    edition's table."""
-    auto_draw: bool = True
-    """Whether players draw by themselves at the start of their turns."""
-    language: str = "en"
-    """The language of the referee's messages (``"en"`` or ``"fr"``)."""
-
-
-def _check_setup(
-    setup: Setup, chance: Chance | None = None
-) -> tuple[Table, tuple[int, ...], Layout, Chance | None]:
-    """Check ``setup``; return its table, tokens, first layout and chance.
-
-    The chance is the game's, if the first layout was drawn from it.
-    """
-    ed = setup.edition
-    players = setup.players
-    if setup.language not in LANGUAGES:
-        raise SetupError(f"the referee writes in {', '.join(LANGUAGES)}, not {setup.language!r}")
-    language = setup.language
-
-    def refuse(key: str, ruling: str | None = None, **fields: Any) -> SetupError:
-        return SetupError(message(key, language, **fields), ruling=ruling)
-
-    names = ", ".join(map(str, players))
-    if not ed.min_players <= len(players) <= ed.max_players:
-        raise refuse(
-            "setup_player_count",
-            ed.ruling("LL19-Q15"),
-            edition=edition_name(ed.name, language),
-            low=ed.min_players,
-            high=ed.max_players,
-            count=len(players),
-        )
-    for player in players:
-        if not isinstance(player, str) or not player.strip():
-            raise refuse("setup_name", name=player)
-    if len(set(players)) != len(players):
-        raise refuse("setup_same_name", players=names)
-    if setup.first not in players:
-        raise refuse("setup_first", "LL19-Q13", first=setup.first, players=names)
-    target = setup.target
-    settings = dict(ed.target_settings)
-    if target is None:
-        target = ed.target(players=len(players))
-    elif isinstance(target, str) and target in settings:
-        target = ed.target(players=len(players), setting=target)
-    elif isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        named = ", ".join(repr(name) for name in settings)
-        raise refuse(
-            "setup_target" if not named else "setup_target_or_setting",
-            ed.ruling("LL19-Q22"),
-            target=target,
-            settings=named,
-        )
-    tokens = [0] * len(players)
-    for player, count in setup.tokens:
-        if player not in players:
-            raise refuse("setup_tokens_who", player=player)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise refuse("setup_tokens_count", player=player, count=count)
-        if count >= target:
-            raise refuse("setup_tokens_won", player=player, count=count, target=target)
-        tokens[players.index(player)] = count
-    table = Table(
-        edition=ed,
-        players=players,
-        target=target,
-        seed=setup.seed,
-        auto_draw=setup.auto_draw,
-        language=setup.language,
-    )
-    layout = setup.layout
-    if layout is None:
-        if chance is None:
-            chance = Chance(seed=setup.seed, deck=ed.deck)
-        _, order = chance.draws(1)
-        layout = Layout.dealt(ed, players, first=setup.first, order=order)
-    else:
-        problem = layout.problem(ed, players, language)
-        if problem is not None:
-            raise SetupError(
-                message("setup_first_deal", language, problem=problem),
-                ruling=ed.ruling("LL19-SETUP-DECK"),
-                reason=Reason.BAD_DEAL,
-            )
-    return table, tuple(tokens), layout, chance
+    if setup.layout is not None:
+        return setup.layout, chance
+    if chance is None:
+        chance = Chance(seed=setup.seed, deck=table.edition.deck)
+    _, order = chance.draws(1)
+    return Layout.dealt(table.edition, table.players, first=setup.first, order=order), chance
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -173,7 +74,10 @@ class Game:
 
         ``chance`` is the game's generator when :meth:`new` has already drawn from it.
         """
-        table, tokens, layout, chance = _check_setup(setup, chance)
+        if not isinstance(setup, Setup):
+            raise SetupError(f"a game starts from a Setup, not {quoted(setup)}")
+        table, tokens = check_setup(setup)
+        layout, chance = _first_layout(setup, table, chance)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
         work.chance = chance
         self._setup: Setup | None = setup
@@ -216,25 +120,30 @@ class Game:
         7
         """
         if seed is None:
-            seed = rng.getrandbits(63) if rng is not None else secrets.randbits(63)
-        players = _players(players)
-        chance = None
-        if first is None:
-            chance = Chance(seed=seed, deck=edition_named(edition).deck)
-            draw, _ = chance.draws(1)
-            first = pick(players, draw) if players else ""
+            if rng is None:
+                seed = secrets.randbits(SEED_BITS)
+            elif isinstance(rng, random.Random):
+                seed = rng.getrandbits(SEED_BITS)
+            else:
+                raise SetupError(f"rng must be a random.Random, not {quoted(rng)}")
+        check_seed(seed)
         setup = Setup(
             players=players,
             edition=edition,
             seed=seed,
-            first=first,
+            first="",
             layout=deal,
-            tokens=tokens or {},
+            tokens=tokens,
             target=target,
             auto_draw=auto_draw,
             language=language,
         )
-        return cls(setup, chance=chance)
+        chance = None
+        if first is None:
+            chance = Chance(seed=seed, deck=setup.edition.deck)
+            draw, _ = chance.draws(1)
+            first = pick(setup.players, draw) if setup.players else ""
+        return cls(attrs.evolve(setup, first=first), chance=chance)
 
     @classmethod
     def arranged(

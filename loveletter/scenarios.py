@@ -269,8 +269,100 @@ class _Shape:
                 )
 
 
+MAX_DEPTH = 64
+"""How deeply a scenario line may nest arrays and objects (a scenario needs 7 levels)."""
+
+MAX_DIGITS = 40
+"""The most digits a whole number of a scenario may have."""
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]')
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _NumberTooLongError(Exception):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects, brackets inside strings aside.
+
+    One pass, whatever the text (an unterminated string runs to the end), so a line
+    nested too deeply is refused before the JSON reader recurses into it.
+    """
+    depth = deepest = 0
+    for token in _TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in ("]", "}"):
+            depth -= 1
+    return deepest
+
+
+def _integer(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise _NumberTooLongError(digits)
+    return int(text)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        keys: set[str] = set()
+        for key, _ in pairs:
+            if key in keys:
+                raise ScenarioFileError(f"the key {_shown(key)} appears twice in one object")
+            keys.add(key)
+    return data
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message: escaped, and shortened when long."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def _read_json(text: str) -> Any:
+    """One scenario line's JSON, or :class:`ScenarioFileError` saying what is wrong.
+
+    Besides JSON's own errors: nesting deeper than :data:`MAX_DEPTH`, whole numbers longer
+    than :data:`MAX_DIGITS`, a key twice in one object, a lone surrogate in a string.
+    """
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise ScenarioFileError(
+            f"arrays and objects nested {depth} deep (a scenario nests at most {MAX_DEPTH})"
+        )
+    try:
+        data = json.loads(text, parse_int=_integer, object_pairs_hook=_object)
+    except json.JSONDecodeError as error:
+        raise ScenarioFileError(f"not valid JSON: {error.msg} (column {error.colno})") from None
+    except _NumberTooLongError as error:
+        raise ScenarioFileError(
+            f"a number of {error.digits} digits (a scenario's numbers have at most {MAX_DIGITS})"
+        ) from None
+    if _SURROGATE.search(text):
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ScenarioFileError(
+                "a string holds a lone surrogate (a \\ud800-\\udfff escape that is not half "
+                "of a pair), which is not text"
+            ) from None
+    return data
+
+
 def parse_lines(lines: Iterable[str], source: str = "<scenarios>") -> list[Scenario]:
-    """Scenarios from JSON Lines; blank lines and lines starting with ``//`` are skipped."""
+    """Scenarios from JSON Lines; blank lines and lines starting with ``//`` are skipped.
+
+    A line that is not a valid scenario raises :class:`ScenarioFileError` naming
+    ``source:line``: besides the scenario format's rules, a line may nest arrays and
+    objects at most :data:`MAX_DEPTH` deep, and its whole numbers have at most
+    :data:`MAX_DIGITS` digits.
+    """
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     for number, line in enumerate(lines, start=1):
@@ -279,12 +371,7 @@ def parse_lines(lines: Iterable[str], source: str = "<scenarios>") -> list[Scena
             continue
         where = f"{source}:{number}"
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ScenarioFileError(
-                f"{where}: not valid JSON: {error.msg} (column {error.colno})"
-            ) from None
-        try:
+            data = _read_json(text)
             _Shape().scenario(data)
         except ScenarioFileError as error:
             raise ScenarioFileError(f"{where}: {error}") from None
@@ -298,15 +385,26 @@ def parse_lines(lines: Iterable[str], source: str = "<scenarios>") -> list[Scena
 
 
 def load(path: str | Path) -> list[Scenario]:
-    """Every scenario of a ``.jsonl`` file, checked for shape."""
+    """Every scenario of a ``.jsonl`` file, checked for shape.
+
+    A file with no scenario (empty, or only blank and comment lines) is not a scenario
+    file: it raises :class:`ScenarioFileError`, like one that cannot be read.
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
         raise ScenarioFileError(f"{path}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ScenarioFileError(f"{path}: not UTF-8 text") from None
-    return parse_lines(text.splitlines(), source=str(path))
+    except UnicodeDecodeError as error:
+        line = error.object[: error.start].count(b"\n") + 1
+        raise ScenarioFileError(f"{path}:{line}: not UTF-8 text") from None
+    # Lines end at newlines only: JSON strings may hold other line separators (U+2028).
+    scenarios = parse_lines(text.split("\n"), source=str(path))
+    if not scenarios:
+        raise ScenarioFileError(
+            f"{path}: no scenario in the file (it is empty, or has only blank and comment lines)"
+        )
+    return scenarios
 
 
 # -- running ----------------------------------------------------------------------------

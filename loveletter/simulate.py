@@ -12,11 +12,14 @@ be replayed on its own.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
 import sys
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.pool import Pool
 from typing import Any
 
 import attrs
@@ -209,6 +212,45 @@ def _play_many(arguments: tuple[Sequence[int], int, int, tuple[str, ...], str]) 
     ]
 
 
+_INTERRUPT = {signal.SIGINT}
+
+
+def _worker_setup() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the workers itself.
+
+    A Ctrl-C at a terminal reaches every process of the group; a worker that took it
+    would print a traceback of its own.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPT)
+
+
+def _start_pool(jobs: int) -> Pool:
+    """``jobs`` worker processes that ignore Ctrl-C from their first instruction.
+
+    Ctrl-C is held back (blocked, not lost) while they start, so that none of them can
+    take it before it ignores it; the parent gets it as soon as the pool is up.
+    """
+    context = multiprocessing.get_context()
+    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is (
+        threading.main_thread()
+    )
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPT)
+    try:
+        return context.Pool(jobs, initializer=_worker_setup)
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPT)
+
+
+def _whole_number(value: object, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{what} must be a whole number of at least {low}, not {value!r}")
+    return value
+
+
 def simulate(
     *,
     games: int,
@@ -222,8 +264,13 @@ def simulate(
     """Play ``games`` games; seat ``s`` is played by ``bots[s % len(bots)]``.
 
     With ``jobs`` above 1 the games are spread over that many processes; the results are
-    the same as with one. ``progress(done, total)`` is called as games finish.
+    the same as with one. ``progress(done, total)`` is called as games finish. ``games``
+    and ``jobs`` are whole numbers of at least 1, or :class:`ValueError` is raised before
+    any game is played. An interruption (:class:`KeyboardInterrupt`) stops the worker
+    processes and is raised again.
     """
+    _whole_number(games, "the number of games", 1)
+    _whole_number(jobs, "the number of jobs", 1)
     ed = edition_named(edition)
     if not ed.min_players <= players <= ed.max_players:
         raise ValueError(
@@ -236,19 +283,23 @@ def simulate(
     batches = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
     results: list[GameResult] = []
     arguments = [(batch, seed, players, bots, ed.name) for batch in batches]
-    if jobs <= 1:
-        outputs: Any = map(_play_many, arguments)
-    else:
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        outputs = pool.map(_play_many, arguments)
+    pool = _start_pool(jobs) if jobs > 1 else None
     try:
+        outputs: Iterator[list[GameResult]] = (
+            map(_play_many, arguments) if pool is None else pool.imap(_play_many, arguments)
+        )
         for output in outputs:
             results.extend(output)
             if progress is not None:
                 progress(len(results), games)
-    finally:
-        if jobs > 1:
-            pool.shutdown()
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        raise
+    if pool is not None:
+        pool.close()
+        pool.join()
     seat_wins: Counter[int] = Counter(seat for result in results for seat in result.winners)
     rows: dict[str, list[int]] = {}
     for seat in range(players):

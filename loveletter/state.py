@@ -16,7 +16,9 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.editions import Edition
+from loveletter.errors import UnknownPlayerError
 from loveletter.events import RoundEnd
+from loveletter.i18n import quoted
 
 __all__ = ["Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
 
@@ -153,28 +155,37 @@ class State:
         return self.phase is Phase.GAME_OVER
 
     def seat(self, player: str) -> int:
-        """The seat of ``player``; raises :class:`KeyError` for a name not at the table."""
-        return self.table.seats[player]
+        """The seat of ``player``.
+
+        A name that is not at the table raises :class:`~loveletter.errors.UnknownPlayerError`
+        (as do the other methods that take a player's name).
+        """
+        seat = self.table.seats.get(player) if isinstance(player, str) else None
+        if seat is None:
+            raise UnknownPlayerError(
+                f"{quoted(player)} is not at the table ({', '.join(self.table.players)})"
+            )
+        return seat
 
     def hand(self, player: str) -> tuple[Card, ...]:
         """The cards ``player`` holds."""
-        return self.hands[self.table.seats[player]]
+        return self.hands[self.seat(player)]
 
     def discards_of(self, player: str) -> tuple[Card, ...]:
         """The face-up cards in front of ``player`` this round."""
-        return self.discards[self.table.seats[player]]
+        return self.discards[self.seat(player)]
 
     def is_out(self, player: str) -> bool:
         """Whether ``player`` is knocked out of the round."""
-        return self.out[self.table.seats[player]]
+        return self.out[self.seat(player)]
 
     def is_protected(self, player: str) -> bool:
         """Whether ``player`` is protected by a Handmaid."""
-        return self.protected[self.table.seats[player]]
+        return self.protected[self.seat(player)]
 
     def tokens_of(self, player: str) -> int:
         """The favor tokens ``player`` holds."""
-        return self.tokens[self.table.seats[player]]
+        return self.tokens[self.seat(player)]
 
     def _names(self, seats: tuple[int, ...]) -> tuple[str, ...]:
         return tuple(self.table.players[seat] for seat in seats)

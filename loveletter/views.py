@@ -25,6 +25,8 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.commands import Command
+from loveletter.editions import EDITIONS
+from loveletter.errors import UnknownPlayerError
 from loveletter.events import (
     CardDrawn,
     CardsReturned,
@@ -34,10 +36,11 @@ from loveletter.events import (
     HandsTraded,
     RoundStarted,
 )
+from loveletter.i18n import quoted
 from loveletter.legal import LegalCommands
 from loveletter.state import Phase, Shown, State
 
-__all__ = ["SeatView", "View", "redact", "redact_all", "seen_by", "view_for"]
+__all__ = ["SeatView", "View", "redact", "redact_all", "seen_by", "view_for", "view_problems"]
 
 
 @attrs.frozen(kw_only=True)
@@ -93,7 +96,7 @@ class View:
         for seat in self.seats:
             if seat.player == player:
                 return seat
-        raise KeyError(player)
+        raise UnknownPlayerError(f"{quoted(player)} has no seat in this view")
 
 
 def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
@@ -108,8 +111,8 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> V
     With ``open_hands`` every hand is shown (for teaching); nothing else changes.
     """
     table = state.table
-    if viewer is not None and viewer not in table.seats:
-        raise KeyError(f"{viewer!r} is not at the table")
+    if viewer is not None:
+        state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
     seats = tuple(
         SeatView(
             player=player,
@@ -143,6 +146,44 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> V
         spy_bonus=state.spy_bonus,
         game_winners=state.game_winners,
     )
+
+
+def view_problems(view: View) -> list[str]:
+    """What makes ``view`` one that no table shows (a view read from outside); empty if none.
+
+    >>> from loveletter import Game
+    >>> view = view_for(Game.new(["Anna", "Ben"], seed=2).state, "Anna")
+    >>> view_problems(view), view_problems(attrs.evolve(view, viewer="Zed"))
+    ([], ["the viewer 'Zed' has no seat"])
+    """
+    problems = []
+    edition = EDITIONS.get(view.edition)
+    players = [seat.player for seat in view.seats]
+    if edition is None:
+        problems.append(f"unknown edition {quoted(view.edition)}")
+    elif not edition.min_players <= len(players) <= edition.max_players:
+        problems.append(f"{len(players)} seats at a {edition.name} table")
+    if len(set(players)) != len(players):
+        problems.append("two seats have the same player")
+    if view.viewer is not None and view.viewer not in players:
+        problems.append(f"the viewer {quoted(view.viewer)} has no seat")
+    if view.to_act is not None and view.to_act not in players:
+        problems.append(f"the player to act {quoted(view.to_act)} has no seat")
+    for name in (*view.round_winners, *view.game_winners, view.spy_bonus):
+        if name is not None and name not in players:
+            problems.append(f"{quoted(name)} has no seat")
+    if view.target < 1 or view.round_number < 1 or view.draw_pile_size < 0:
+        problems.append("the target, the round number or the pile's size is out of range")
+    for seat in view.seats:
+        if seat.hand_size < 0 or seat.tokens < 0:
+            problems.append(f"{quoted(seat.player)} has a negative hand size or tokens")
+        elif seat.hand is not None and len(seat.hand) != seat.hand_size:
+            problems.append(f"{quoted(seat.player)}'s hand is not of its size")
+    for entry in view.shown:
+        if entry.owner not in players or entry.viewer not in (None, view.viewer):
+            problems.append("a shown card names a player who has no seat, or another viewer")
+            break
+    return problems
 
 
 def seen_by(view: View) -> dict[str, frozenset[Card]]:

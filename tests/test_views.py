@@ -30,6 +30,7 @@ from loveletter import (
     RoundEnded,
     RoundStarted,
     State,
+    UnknownPlayerError,
 )
 from loveletter.serialization import to_json
 from loveletter.views import redact, redact_all, seen_by, view_for
@@ -204,7 +205,10 @@ def test_open_hands_view_shows_every_hand() -> None:
 
 
 def test_a_view_for_a_stranger_is_refused() -> None:
-    """Asking for the view of someone not at the table is an error."""
+    """Asking for the view of someone not at the table is the library's error, not a KeyError."""
     game = table(hands={"Anna": "Guard", "Ben": "Princess"})
-    with pytest.raises(KeyError):
+    with pytest.raises(UnknownPlayerError, match="'Zoe' is not at the table"):
         view_for(game.state, "Zoe")
+    with pytest.raises(UnknownPlayerError):
+        view_for(game.state, "Anna").seat("Zoe")
+    assert not issubclass(UnknownPlayerError, KeyError)

@@ -17,7 +17,7 @@ from loveletter.cards import Card, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
-from loveletter.i18n import a, any_, card_name, edition_name, message, shown, the
+from loveletter.i18n import a, any_, card_name, edition_name, message, quoted, the
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
@@ -109,7 +109,7 @@ def actor_refusal(
             "LL19-TURN-ORDER" if seat is None else "LL19-TARGET-OTHER",
             "unknown_player",
             command,
-            name=player if seat is None else target,
+            name=quoted(player if seat is None else target),
             players=", ".join(state.table.players),
         )
     if seat != state.to_act:
@@ -354,7 +354,7 @@ def unknown_card_refusal(
             "LL19-SETUP-DECK",
             "not_a_card_of",
             describe,
-            name=shown(name),
+            name=quoted(name),
             edition=edition_name(edition.name, state.table.language),
         )
     problem = actor_refusal(state, kind, describe, player or "", target)
@@ -374,5 +374,5 @@ def unknown_card_refusal(
         key,
         describe,
         edition=edition_name(edition.name, state.table.language),
-        name=shown(name),
+        name=quoted(name),
     )

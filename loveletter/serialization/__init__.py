@@ -36,9 +36,9 @@ from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
 from loveletter.events import EVENT_CLASSES, Event
-from loveletter.referee import Game, Setup
+from loveletter.referee import Game
 from loveletter.serialization import base
-from loveletter.serialization.base import FORMAT_VERSION
+from loveletter.serialization.base import FORMAT_VERSION, MAX_SIZE
 from loveletter.serialization.commands import (
     UnknownCardError,
     command_from_data,
@@ -55,11 +55,13 @@ from loveletter.serialization.states import (
     state_from_data,
     state_to_data,
 )
+from loveletter.setup import Setup
 from loveletter.state import State
-from loveletter.views import View
+from loveletter.views import View, view_problems
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_SIZE",
     "UnknownCardError",
     "command_from_data",
     "command_from_json",
@@ -159,10 +161,13 @@ def _document(data: object, key: str) -> Mapping[str, Any]:
 
 @_guarded
 def command_from_json(
-    text: str | bytes | Mapping[str, Any], edition: Edition | None = None
+    text: str | bytes | Mapping[str, Any],
+    edition: Edition | None = None,
+    *,
+    max_size: int = base.MAX_SIZE,
 ) -> Command:
-    """A command from JSON (text, or data already parsed)."""
-    data = text if isinstance(text, Mapping) else base.parse(text)
+    """A command from JSON (text, or data already parsed); text over ``max_size`` is refused."""
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
     return command_from_data(data, edition)
 
 
@@ -179,30 +184,40 @@ def event_from_data(data: object) -> Event:
     return event
 
 
-def event_from_json(text: str | bytes) -> Event:
+def event_from_json(text: str | bytes, *, max_size: int = base.MAX_SIZE) -> Event:
     """An event from JSON text."""
-    return event_from_data(_parse(text))
+    return event_from_data(_parse(text, max_size=max_size))
 
 
 @_guarded
-def state_from_json(text: str | bytes | Mapping[str, Any]) -> State:
+def state_from_json(
+    text: str | bytes | Mapping[str, Any], *, max_size: int = base.MAX_SIZE
+) -> State:
     """A full state from JSON; an inconsistent state is refused."""
-    data = text if isinstance(text, Mapping) else base.parse(text)
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
     return state_from_data(_document(data, "state")["state"], "$.state")
 
 
 @_guarded
-def view_from_json(text: str | bytes | Mapping[str, Any]) -> View:
-    """A view from JSON."""
-    data = text if isinstance(text, Mapping) else base.parse(text)
+def view_from_json(text: str | bytes | Mapping[str, Any], *, max_size: int = base.MAX_SIZE) -> View:
+    """A view from JSON.
+
+    A view that no table shows (:func:`~loveletter.views.view_problems`) is refused.
+    """
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
     view: View = record_codec(View).decode(_document(data, "view")["view"], "$.view")
+    problems = view_problems(view)
+    if problems:
+        raise base.fail("$.view", "not a view any table shows: " + "; ".join(problems))
     return view
 
 
 @_guarded
-def refusal_from_json(text: str | bytes | Mapping[str, Any]) -> Refusal:
+def refusal_from_json(
+    text: str | bytes | Mapping[str, Any], *, max_size: int = base.MAX_SIZE
+) -> Refusal:
     """A refusal from JSON."""
-    data = text if isinstance(text, Mapping) else base.parse(text)
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
     body = base.obj(
         _document(data, "refusal")["refusal"],
         "$.refusal",
@@ -222,9 +237,11 @@ def refusal_from_json(text: str | bytes | Mapping[str, Any]) -> Refusal:
 
 
 @_guarded
-def log_from_json(text: str | bytes | Mapping[str, Any]) -> tuple[Setup, tuple[Command, ...]]:
+def log_from_json(
+    text: str | bytes | Mapping[str, Any], *, max_size: int = base.MAX_SIZE
+) -> tuple[Setup, tuple[Command, ...]]:
     """A game's setup and commands from the JSON of its log."""
-    data = text if isinstance(text, Mapping) else base.parse(text)
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
     if not isinstance(data, Mapping):
         raise base.fail("$", f"expected a game log object, got {base.kind_of(data)}")
     base.check_format(data, "$", required=True)
@@ -232,15 +249,18 @@ def log_from_json(text: str | bytes | Mapping[str, Any]) -> tuple[Setup, tuple[C
 
 
 @_guarded
-def _parse(text: str | bytes) -> object:
-    return base.parse(text)
+def _parse(text: str | bytes, *, max_size: int = base.MAX_SIZE) -> object:
+    return base.parse(text, max_size=max_size)
 
 
 def from_json(
-    text: str | bytes,
+    text: str | bytes, *, max_size: int = base.MAX_SIZE
 ) -> Command | Event | State | View | Refusal | tuple[Setup, tuple[Command, ...]]:
-    """Whatever JSON document ``text`` holds, by its shape (see the module's documentation)."""
-    data = _parse(text)
+    """Whatever JSON document ``text`` holds, by its shape (see the module's documentation).
+
+    Text longer than ``max_size`` characters is refused before it is parsed.
+    """
+    data = _parse(text, max_size=max_size)
     if isinstance(data, Mapping):
         if "event" in data:
             return event_from_data(data)
@@ -252,4 +272,4 @@ def from_json(
             return refusal_from_json(data)
         if "setup" in data:
             return log_from_json(data)
-    return command_from_json(data if isinstance(data, Mapping) else text)
+    return command_from_json(data if isinstance(data, Mapping) else text, max_size=max_size)

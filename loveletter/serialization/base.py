@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -38,10 +39,64 @@ def fail(where: str, message: str) -> InvalidCommandError:
     return InvalidCommandError(message, where=where)
 
 
-def parse(text: str | bytes) -> object:
-    """JSON text as data; malformed text raises InvalidCommandError."""
+MAX_SIZE = 1_000_000
+"""The largest JSON document the readers take by default: a million characters (or bytes).
+A whole logged game is a few tens of thousands; pass ``max_size`` to read larger ones."""
+
+MAX_DIGITS = 40
+"""The most digits a JSON number may have (a seed has at most 39)."""
+
+
+class _RefusedError(ValueError):
+    """Raised inside the JSON parser's hooks: a document this library will not read."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RefusedError(f"the key {key!r} appears twice in one object")
+        found[key] = value
+    return found
+
+
+def _float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _RefusedError(f"{text} is too large a number")
+    return number
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _RefusedError(f"a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> object:
+    raise _RefusedError(f"{text} is not a number JSON allows")
+
+
+def parse(text: str | bytes, *, max_size: int = MAX_SIZE) -> object:
+    """JSON text as data; malformed text raises InvalidCommandError.
+
+    Refused before parsing: text longer than ``max_size`` characters (or bytes). Refused
+    while parsing: an object with the same key twice, a number of more than
+    :data:`MAX_DIGITS` digits, ``NaN`` and ``Infinity``, nesting deeper than Python can
+    follow, and bytes that are not UTF-8.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise fail("$", f"expected JSON text, got {kind_of(text)}")
+    if len(text) > max_size:
+        raise fail("$", f"the document is larger than {max_size:,} characters; it was not read")
     try:
-        return json.loads(text)
+        return json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_integer,
+            parse_float=_float,
+            parse_constant=_no_constant,
+        )
     except json.JSONDecodeError as error:
         raise fail(
             "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
@@ -50,6 +105,10 @@ def parse(text: str | bytes) -> object:
         raise fail("$", "not UTF-8 text") from None
     except RecursionError:
         raise fail("$", "nested too deeply") from None
+    except _RefusedError as refused:
+        raise fail("$", str(refused)) from None
+    except ValueError as error:  # a number json.loads itself cannot build
+        raise fail("$", f"not readable JSON: {error}") from None
 
 
 def dump(data: object) -> str:
@@ -78,7 +137,7 @@ def check_format(data: Mapping[str, Any], where: str, *, required: bool) -> None
         if required:
             raise fail(where, "missing key 'format'")
         return
-    if data["format"] != FORMAT_VERSION or isinstance(data["format"], bool):
+    if type(data["format"]) is not int or data["format"] != FORMAT_VERSION:
         raise fail(
             f"{where}.format",
             f"unsupported format {data['format']!r} (this library reads {FORMAT_VERSION})",

@@ -16,9 +16,9 @@ from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.consistency import inconsistencies
 from loveletter.editions import EDITIONS, Edition
+from loveletter.errors import SetupError
 from loveletter.events import RoundEnd
 from loveletter.i18n import LANGUAGES
-from loveletter.referee import Setup
 from loveletter.serialization import base
 from loveletter.serialization.commands import (
     command_from_data,
@@ -26,6 +26,7 @@ from loveletter.serialization.commands import (
     layout_from_data,
     layout_to_data,
 )
+from loveletter.setup import Setup, check_seed, check_setup
 from loveletter.state import Phase, RoundOutcome, Shown, State, Table
 
 __all__ = ["log_from_data", "log_to_data", "state_from_data", "state_to_data"]
@@ -39,10 +40,14 @@ def _edition(data: object, where: str) -> Edition:
 
 
 def _seed(data: object, where: str) -> int:
-    if isinstance(data, str) and data.isdecimal() and len(data) <= 40:
-        return int(data)
-    if isinstance(data, int) and not isinstance(data, bool) and data >= 0:
-        return data
+    """A seed: a string of ASCII digits (or a number) from 0 to 2**128 - 1."""
+    if isinstance(data, str) and data.isascii() and data.isdecimal() and len(data) <= 39:
+        data = int(data)
+    if isinstance(data, int) and not isinstance(data, bool):
+        try:
+            return check_seed(data)
+        except SetupError as error:
+            raise base.fail(where, str(error)) from None
     raise base.fail(where, f"expected a seed (a string of digits), got {base.kind_of(data)}")
 
 
@@ -282,7 +287,7 @@ def setup_from_data(data: object, where: str = "$") -> Setup:
         raise base.fail(f"{where}.tokens", f"expected an object, got {base.kind_of(tokens_data)}")
     target = fields.get("target")
     layout = fields.get("layout")
-    return Setup(
+    setup = Setup(
         players=base.names(fields["players"], f"{where}.players"),
         edition=edition,
         seed=_seed(fields["seed"], f"{where}.seed"),
@@ -296,6 +301,11 @@ def setup_from_data(data: object, where: str = "$") -> Setup:
         auto_draw=base.boolean(fields.get("auto_draw", True), f"{where}.auto_draw"),
         language=_language(fields.get("language", "en"), f"{where}.language"),
     )
+    try:
+        check_setup(setup)  # the same rules as Game.new
+    except SetupError as error:
+        raise base.fail(where, str(error)) from None
+    return setup
 
 
 def _target(data: object, edition: Edition, where: str) -> int | str | None:
