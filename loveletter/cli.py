@@ -44,7 +44,8 @@ def _at_least_one(text: str) -> int:
     except ValueError:
         number = 0
     if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+        shown = text if len(text) <= 20 else f"{text[:17]}..."
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {shown!r}")
     return number
 
 

@@ -11,6 +11,7 @@ be replayed on its own.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import random
@@ -226,20 +227,20 @@ def _worker_setup() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPT)
 
 
-def _start_pool(jobs: int) -> Pool:
-    """``jobs`` worker processes that ignore Ctrl-C from their first instruction.
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back (blocked, not lost) in this block; it arrives when the block ends.
 
-    Ctrl-C is held back (blocked, not lost) while they start, so that none of them can
-    take it before it ignores it; the parent gets it as soon as the pool is up.
+    Worker processes started in the block inherit the hold, and give it up only once they
+    ignore Ctrl-C (:func:`_worker_setup`), so none of them can take it first.
     """
-    context = multiprocessing.get_context()
-    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is (
-        threading.main_thread()
+    hold = hasattr(signal, "pthread_sigmask") and (
+        threading.current_thread() is threading.main_thread()
     )
     if hold:
         signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPT)
     try:
-        return context.Pool(jobs, initializer=_worker_setup)
+        yield
     finally:
         if hold:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPT)
@@ -283,8 +284,11 @@ def simulate(
     batches = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
     results: list[GameResult] = []
     arguments = [(batch, seed, players, bots, ed.name) for batch in batches]
-    pool = _start_pool(jobs) if jobs > 1 else None
+    pool: Pool | None = None
     try:
+        if jobs > 1:
+            with _interrupts_held():
+                pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_setup)
         outputs: Iterator[list[GameResult]] = (
             map(_play_many, arguments) if pool is None else pool.imap(_play_many, arguments)
         )

@@ -1,0 +1,267 @@
+"""The command line fails like a tool: exit 2 for bad input, 130 for Ctrl-C, no tracebacks."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+from loveletter.scenarios import MAX_DEPTH, MAX_DIGITS, ScenarioFileError, load, parse_lines
+from loveletter.simulate import simulate
+
+WAIT = 60
+"""Seconds a subprocess gets before a test gives up on it (a safety net, not a measure)."""
+
+
+def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+    """``python -m loveletter ARGS``, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "loveletter", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=WAIT,
+        **options,  # type: ignore[call-overload]
+    )
+
+
+# -- bad numbers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", "-5"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--jobs", "0"],
+        ["simulate", "--jobs", "-2"],
+        ["simulate", "--games", "many"],
+        ["simulate", "--games", "9" * 5000],
+        ["bench", "--games", "0"],
+        ["bench", "--repeats", "0"],
+    ],
+)
+def test_a_count_below_one_is_refused_like_argparse(args: list[str]) -> None:
+    """A count of games, jobs or repeats below 1 exits 2 with argparse's usage and error."""
+    done = run_cli(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    last = done.stderr.splitlines()[-1]
+    option = args[1]
+    assert last.startswith(f"loveletter {args[0]}: error: argument {option}: ")
+    assert "expected a whole number of at least 1" in last
+    assert len(last) < 200
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"games": 0}, "number of games"),
+        ({"games": -5}, "number of games"),
+        ({"games": True}, "number of games"),
+        ({"games": 10, "jobs": 0}, "number of jobs"),
+        ({"games": 10, "jobs": 1.5}, "number of jobs"),
+    ],
+)
+def test_simulate_refuses_counts_below_one(settings: dict[str, object], message: str) -> None:
+    """simulate() refuses a number of games or jobs that is not a whole number of at least 1."""
+    with pytest.raises(ValueError, match=message):
+        simulate(**settings)  # type: ignore[arg-type]
+
+
+# -- Ctrl-C ----------------------------------------------------------------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The ids of the processes ``pid`` started (Linux's /proc), or skip the test."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    if not path.parent.exists():
+        pytest.skip("needs Linux's /proc/PID/task/PID/children")
+    try:
+        return [int(child) for child in path.read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def interrupt(process: subprocess.Popen[bytes]) -> tuple[int, str]:
+    """Ctrl-C as a terminal sends it, to the whole process group; the exit code and stderr."""
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=WAIT)
+    return process.returncode, stderr.decode()
+
+
+def start(*args: str) -> subprocess.Popen[bytes]:
+    """``python -m loveletter ARGS`` in a process group of its own, as a shell starts it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "loveletter", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+
+
+def test_ctrl_c_stops_a_simulation_over_two_processes() -> None:
+    """Ctrl-C in simulate --jobs 2: exit 130, one line on stderr, no worker left behind."""
+    process = start("simulate", "--games", "100000", "--jobs", "2", "--no-progress")
+    try:
+        deadline = time.monotonic() + WAIT
+        while len(workers := children(process.pid)) < 2:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.05)
+        code, stderr = interrupt(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert code == 130
+    assert stderr.splitlines() == ["loveletter simulate: interrupted"]
+    # The parent stopped and reaped its workers before it exited: none is left running.
+    assert [worker for worker in workers if Path(f"/proc/{worker}").exists()] == []
+
+
+def test_ctrl_c_stops_a_terminal_game() -> None:
+    """Ctrl-C while the terminal game asks a question: exit 130, one line, no traceback."""
+    process = start("play", "--seed", "3")
+    assert process.stdout is not None
+    try:
+        shown = b""
+        while b"Play which card?" not in shown:
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, f"the game ended before asking: {shown.decode()}"
+            shown += chunk
+        code, stderr = interrupt(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert code == 130
+    assert stderr.splitlines() == ["loveletter play: interrupted"]
+
+
+# -- play without a keyboard -----------------------------------------------------------------
+
+
+def test_play_with_standard_input_closed_leaves_the_table() -> None:
+    """With standard input closed, the game says goodbye and exits 0, as at end of input."""
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m loveletter play --seed 3 <&-', sys.executable],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=WAIT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[-1] == "You left the table. Goodbye."
+
+
+def test_play_at_the_end_of_input_leaves_the_table() -> None:
+    """With standard input empty, the game says goodbye and exits 0."""
+    done = run_cli("play", "--seed", "3", stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[-1] == "You left the table. Goodbye."
+
+
+# -- scenario files that are not ---------------------------------------------------------------
+
+DEEP_LIST = "[" * 50_000 + "]" * 50_000
+DEEP_OBJECT = '{"a":' * 50_000 + "1" + "}" * 50_000
+HUGE_NUMBER = '{"id": "huge", "target": ' + "9" * 5_000 + "}"
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "words"),
+    [
+        (["// nested", DEEP_LIST], 2, "nested 50000 deep"),
+        ([DEEP_OBJECT], 1, "nested 50000 deep"),
+        (["", "", HUGE_NUMBER], 3, "a number of 5000 digits"),
+        (['{"id": "a", "id": "b"}'], 1, "the key 'id' appears twice"),
+        (['{"id": "\\ud800"}'], 1, "lone surrogate"),
+    ],
+    ids=["deep-list", "deep-object", "huge-number", "duplicate-key", "lone-surrogate"],
+)
+def test_a_hostile_scenario_line_exits_2_naming_its_line(
+    tmp_path: Path, lines: list[str], line: int, words: str
+) -> None:
+    """Deep nesting, huge numbers and the like exit 2 with one line naming file:line."""
+    path = tmp_path / "hostile.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = run_cli("scenarios", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    [message] = done.stderr.splitlines()
+    assert message.startswith(f"loveletter scenarios: invalid scenario file: {path}:{line}: ")
+    assert words in message
+    assert "Error" not in message
+    assert len(message) < 300
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "// only a comment\n\n   \n// and another\n"])
+def test_a_scenario_file_without_scenarios_exits_2(tmp_path: Path, text: str) -> None:
+    """An empty file, or one of blank and comment lines, is refused, not '0 passed'."""
+    path = tmp_path / "empty.jsonl"
+    path.write_text(text, encoding="utf-8")
+    done = run_cli("scenarios", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"loveletter scenarios: invalid scenario file: {path}: no scenario in the file "
+        "(it is empty, or has only blank and comment lines)"
+    ]
+    with pytest.raises(ScenarioFileError, match="no scenario in the file"):
+        load(path)
+    assert parse_lines(text.split("\n")) == []
+
+
+def test_nesting_is_refused_only_past_the_limit() -> None:
+    """A line nested MAX_DEPTH deep reaches the shape check; one level more is refused."""
+    at_limit = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    with pytest.raises(ScenarioFileError, match=r"^x:1: \$: expected an object$"):
+        parse_lines([at_limit], source="x")
+    past = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    with pytest.raises(
+        ScenarioFileError, match=rf"^x:1: arrays and objects nested {MAX_DEPTH + 1}"
+    ):
+        parse_lines([past], source="x")
+    brackets_in_text = '{"id": "' + "[" * 1000 + '"}'
+    with pytest.raises(ScenarioFileError, match="missing key 'players'"):
+        parse_lines([brackets_in_text], source="x")
+
+
+def test_numbers_are_refused_only_past_the_limit() -> None:
+    """A whole number of MAX_DIGITS digits reaches the shape check; one digit more is refused."""
+    at_limit = '{"id": "x", "target": -' + "9" * MAX_DIGITS + "}"
+    with pytest.raises(ScenarioFileError, match="missing key 'players'"):
+        parse_lines([at_limit], source="x")
+    past = '{"id": "x", "target": ' + "9" * (MAX_DIGITS + 1) + "}"
+    with pytest.raises(ScenarioFileError, match=rf"^x:1: a number of {MAX_DIGITS + 1} digits"):
+        parse_lines([past], source="x")
+
+
+def test_a_scenario_may_hold_a_line_separator_in_a_string(tmp_path: Path) -> None:
+    """Lines end at newlines only: a U+2028 inside a JSON string does not split a line."""
+    path = tmp_path / "separator.jsonl"
+    path.write_text('{"id": "a\u2028b"}\n', encoding="utf-8")
+    with pytest.raises(ScenarioFileError, match=r"separator.jsonl:1: \$: missing key 'players'"):
+        load(path)
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 are refused with the line they are on."""
+    path = tmp_path / "latin.jsonl"
+    path.write_bytes(b"// fine\n// caf\xe9\n")
+    with pytest.raises(ScenarioFileError, match=r"latin.jsonl:2: not UTF-8 text"):
+        load(path)
