@@ -44,7 +44,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:(class|obj|data|exc|func|meth)",
-        r"(collections\.abc|typing|enum|random|types|pathlib|json|attr|attrs)\..*",
+        r"(collections\.abc|typing|enum|random|types|pathlib|json|fractions|attr|attrs)\..*",
     ),
     (
         r"py:(class|obj|data)",
@@ -54,6 +54,7 @@ nitpick_ignore_regex = [
         r"py:class",
         r"(str|int|float|bool|object|bytes|tuple|list|dict|type|set|frozenset|None|NoneType|ValueError|Exception|BaseException|RuntimeError)",
     ),
+    (r"py:mod", r"(random|secrets|json|fractions|enum|typing|pathlib|collections\.abc)"),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),
 ]

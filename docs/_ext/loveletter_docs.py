@@ -1,13 +1,18 @@
 """Sphinx extension for the loveletter docs: rulings, reason codes and scenarios.
 
-* ``{ruling} ID`` (options ``:decision:``, ``:lang: fr``): a ruling's anchor (``ll19-baron-tie``,
-  or ``fr-ll19-baron-tie`` in French), its id, its statement and example (the content),
-  and the tests that check it, found by reading the test files' ``ruling`` markers and
-  the scenario files' ``rulings`` lists when the docs are built: the list cannot drift.
+* ``{ruling} ID`` (option ``:lang: fr``): a ruling's anchor (``ll19-baron-tie``, or
+  ``fr-ll19-baron-tie`` in French), its id, its sources, its statement and example (the
+  content), and the tests that check it. The sources are the catalogue's words
+  (:mod:`loveletter.catalogue`, in French :meth:`~loveletter.catalogue.Ruling.attribution_in`),
+  whether a referee decision included; the tests are found by reading the test files'
+  ``ruling`` markers and the scenario files' ``rulings`` lists when the docs are built.
+  Neither is written by hand on a page, so neither can drift.
 * ``{reason-codes}``: a table of every :class:`loveletter.Reason`, in order of precedence,
   with when it is raised (the enum's own docstrings) and an example refusal that the
   referee produces as the page is built. A code without an example fails the build.
 * ``{scenario} FILE#ID``: a scenario of a ``.jsonl`` file, rendered step by step.
+* ``{playing-card-labels}`` (option ``:by: label`` or ``:by: card``): the labels of the
+  2019 deck played with playing cards, read from the edition as the page is built.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
@@ -68,33 +74,71 @@ def checked_rulings(root: Path = ROOT) -> dict[str, list[str]]:
 # -- rulings --------------------------------------------------------------------------------
 
 _WORDS = {
-    "en": ("Referee decision", "Checked by", "no test names this ruling yet"),
-    "fr": ("Décision de l'arbitre", "Vérifiée par", "aucun test ne nomme encore cette règle"),
+    "en": ("Checked by", "no test names this ruling yet"),
+    "fr": ("Vérifiée par", "aucun test ne nomme encore cette règle"),
 }
+SOURCES_LABEL = {"en": "ruling-sources", "fr": "fr-ruling-sources"}
+"""The label of the section that names the sources, on each language's index page."""
+
+
+def catalogued(ruling_id: str) -> Any:
+    """The catalogue's record of ``ruling_id`` (:data:`loveletter.catalogue.RULINGS`)."""
+    from loveletter.catalogue import HOUSE, RULINGS
+
+    found = RULINGS.get(ruling_id) or HOUSE.get(ruling_id)
+    if found is None:
+        raise ExtensionError(f"{ruling_id} is no ruling of the catalogue")
+    return found
+
+
+def sources_line(ruling_id: str, language: str = "en") -> str:
+    """A ruling's sources as its block shows them: the catalogue's words, as a sentence.
+
+    >>> sources_line("LL19-BARON-TIE")
+    'Sources: rules reference, teaching guide, French aid, classic rules explained.'
+    >>> sources_line("LL19-Q03"), sources_line("LL19-Q03", "fr")
+    ('Referee decision.', "Décision de l'arbitre.")
+    """
+    text = catalogued(ruling_id).attribution_in(language)
+    return text[:1].upper() + text[1:] + "."
 
 
 class RulingDirective(SphinxDirective):
-    """A ruling: anchor, id, statement, example, and the tests that check it."""
+    """A ruling: anchor, id, sources, statement, example, and the tests that check it."""
 
     required_arguments = 1
     has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "decision": directives.flag,
-        "lang": directives.unchanged,
-    }
+    option_spec: ClassVar[dict[str, Any]] = {"lang": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         ruling = self.arguments[0]
         language = self.options.get("lang", "en")
+        if language not in _WORDS:
+            raise self.error(f"{ruling}: no language {language!r} (en, fr)")
+        try:
+            sources = sources_line(ruling, language)
+        except ExtensionError as problem:
+            raise self.error(str(problem)) from None
         anchor = nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
-        decision, checked, none = _WORDS[language]
+        checked, none = _WORDS[language]
         box = nodes.container(classes=["ruling"])
         box["ids"].append(anchor)
         head = nodes.paragraph(classes=["ruling-id"])
         head += nodes.reference("", "", nodes.literal(text=ruling), refid=anchor)
-        if "decision" in self.options:
-            head += nodes.Text(f"  ({decision})")
         box += head
+        said = nodes.paragraph(classes=["ruling-sources"])
+        said["support_smartquotes"] = False  # the catalogue's words, apostrophes included
+        link = addnodes.pending_xref(
+            "",
+            refdomain="std",
+            reftype="ref",
+            reftarget=SOURCES_LABEL[language],
+            refexplicit=True,
+            refwarn=True,
+        )
+        link += nodes.inline(text=sources)
+        said += link
+        box += said
         self.state.nested_parse(self.content, self.content_offset, box)
         tests = self.env.app.config.loveletter_tests.get(ruling, [])  # type: ignore[attr-defined]
         listing = nodes.paragraph(classes=["ruling-tests"])
@@ -269,6 +313,91 @@ class ReasonCodesDirective(SphinxDirective):
         return [table]
 
 
+# -- playing-card labels -------------------------------------------------------------------
+
+_RANKS = ("★", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SUITS = ("♠", "♥", "♦", "♣")
+
+
+def _label_order(label: str) -> tuple[int, int]:
+    """Playing cards by rank (the jokers first), then suit: ``★``, ``A♠``, ``A♥``..."""
+    if label == "★":
+        return (0, 0)
+    return (_RANKS.index(label[:-1]), _SUITS.index(label[-1]))
+
+
+def _table(titles: tuple[str, ...], widths: tuple[int, ...], rows: list[list[Any]]) -> Any:
+    """A docutils table: a header row of ``titles``, then ``rows`` of text or nodes."""
+    table = nodes.table(classes=["playing-card-labels"])
+    group = nodes.tgroup(cols=len(titles))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for title in titles:
+        row += nodes.entry("", nodes.paragraph(text=title))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for cell in cells:
+            if isinstance(cell, nodes.Node):
+                row += nodes.entry("", cell)
+            else:
+                row += nodes.entry("", nodes.paragraph(text=str(cell)))
+        body += row
+    return table
+
+
+class LabelsDirective(SphinxDirective):
+    """The playing-card rendition (LL19-LABELS) as a table: ``:by: label`` or ``:by: card``.
+
+    Read from the 2019 edition's :attr:`~loveletter.editions.Edition.labels` as the page
+    is built, so the table is always the one the referee reads.
+    """
+
+    option_spec: ClassVar[dict[str, Any]] = {
+        "by": lambda argument: directives.choice(argument, ("label", "card")),
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from loveletter import edition
+        from loveletter.i18n import card_name
+
+        table = edition("2019")
+        labels = dict(table.labels)
+        if not labels:
+            raise self.error("the 2019 edition has no playing-card labels")
+
+        def code(text: str) -> Any:
+            return nodes.paragraph("", "", nodes.literal(text=text))
+
+        if self.options.get("by", "label") == "card":
+            rows: list[list[Any]] = [
+                [
+                    str(spec.card),
+                    card_name(spec.card, "fr"),
+                    spec.value,
+                    spec.count,
+                    code(" ".join(labels[spec.card])),
+                ]
+                for spec in table.specs
+            ]
+            titles = ("Card", "French name", "Value", "Copies", "Labels")
+            return [_table(titles, (14, 14, 8, 8, 30), rows)]
+        kinds = {label: card for card, names in labels.items() for label in names}
+        rows = []
+        for label in sorted(kinds, key=_label_order):
+            card = kinds[label]
+            copies = labels[card].count(label)
+            shown = f"{label} (both jokers)" if copies > 1 else label
+            rows.append([code(shown), str(card), table.value[card]])
+        return [_table(("Label", "Card", "Value"), (20, 20, 10), rows)]
+
+
 # -- scenarios --------------------------------------------------------------------------------
 
 
@@ -334,18 +463,14 @@ def _purge(app: Sphinx, env: Any, docname: str) -> None:
 
 
 def _check_rulings(app: Sphinx, env: Any) -> None:
-    """Fail the build if a ruling of RULINGS.md has no anchor (when RULINGS.md is here)."""
-    source = ROOT.parent / "shared" / "rulings" / "RULINGS.md"
-    if not source.exists() or os.environ.get("LOVELETTER_DOCS_DRAFT"):
+    """Fail the build if a ruling of the catalogue has no anchor in either language."""
+    if os.environ.get("LOVELETTER_DOCS_DRAFT"):
         return  # LOVELETTER_DOCS_DRAFT=1: build pages being drafted without the full check
-    import re
+    from loveletter.catalogue import RULINGS
 
-    ids = re.findall(
-        r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*", source.read_text(encoding="utf-8"), re.M
-    )
     documented = _documented(env)
     for language in ("en", "fr"):
-        missing = [ruling for ruling in ids if ruling not in documented.get(language, {})]
+        missing = [ruling for ruling in RULINGS if ruling not in documented.get(language, {})]
         if missing:
             raise ExtensionError(f"rulings without an anchor in the {language} docs: {missing}")
 
@@ -355,6 +480,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("ruling", RulingDirective)
     app.add_directive("reason-codes", ReasonCodesDirective)
     app.add_directive("scenario", ScenarioDirective)
+    app.add_directive("playing-card-labels", LabelsDirective)
     app.connect("env-purge-doc", _purge)
     app.connect("env-check-consistency", _check_rulings)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
