@@ -1,28 +1,74 @@
 """Whether a state is one the rules can reach, as far as can be told from the state alone.
 
 A server that stores states between requests reads them back with
-:meth:`loveletter.referee.Game.from_state`, which refuses a state whose cards are not the
-edition's deck, where a knocked-out player holds a card or acts, where two players (or
-none) would act, and so on.
+:meth:`loveletter.referee.Game.from_state` (or
+:func:`loveletter.serialization.state_from_json`), which refuse a state that no game can
+reach: one whose cards are not the edition's deck, where a knocked-out player holds a
+card or acts, where two players (or none) would act, whose round ended with winners the
+rules would not name, whose round number is more than the tokens handed out allow, and
+so on: every field is checked. The promise: a state accepted here plays on, command
+after listed command, without an internal error.
+
+>>> from loveletter import Game
+>>> import attrs
+>>> state = Game.new(["Anna", "Ben"], seed=2).state
+>>> inconsistencies(state)
+[]
+>>> inconsistencies(attrs.evolve(state, set_aside=None))
+['the cards are not the deck (extra: none; missing: 1 Princess)']
+>>> inconsistencies(attrs.evolve(state, round_number=9))
+['8 rounds ended but only 0 tokens exist']
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from loveletter.cards import Card
+from loveletter.editions import Edition
 from loveletter.errors import InconsistentStateError
-from loveletter.state import Phase, State
+from loveletter.events import RoundEnd
+from loveletter.rules.round import showdown_winners
+from loveletter.rules.spy import bonus
+from loveletter.setup import SEED_LIMIT
+from loveletter.state import Phase, RoundOutcome, Shown, State, Table
 
 __all__ = ["check_consistent", "inconsistencies"]
 
 _ACTING = (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
+_SHOWN_BY = (None, Card.PRIEST, Card.BARON, Card.KING)
+"""The cards whose effect shows a hand (None: the showdown's reveal)."""
 
 
-def inconsistencies(state: State) -> list[str]:
-    """What is wrong with ``state``; empty when nothing is."""
-    problems: list[str] = []
-    table = state.table
-    count = len(table.players)
+def _table_problems(table: Any) -> list[str]:
+    if not isinstance(table, Table) or not isinstance(table.edition, Edition):
+        return ["the table is not a Table of a known edition"]
+    players = table.players
+    problems = []
+    edition = table.edition
+    if not isinstance(players, tuple) or not all(isinstance(p, str) and p for p in players):
+        return ["the players are not a tuple of names"]
+    if len(set(players)) != len(players):
+        problems.append("two players have the same name")
+    if not edition.min_players <= len(players) <= edition.max_players:
+        problems.append(f"{len(players)} players at a {edition.name} table")
+    if not _whole(table.target) or table.target < 1:
+        problems.append("the target is not a whole number of at least 1")
+    if not _whole(table.seed) or not 0 <= table.seed < SEED_LIMIT:
+        problems.append("the seed is out of range")
+    if not isinstance(table.auto_draw, bool) or table.language not in ("en", "fr"):
+        problems.append("auto_draw or the language is not a setting")
+    return problems
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shapes(state: State, count: int) -> list[str]:
+    """The fields' types and sizes: what the other checks take for granted."""
+    problems = []
     per_seat = {
         "hands": state.hands,
         "discards": state.discards,
@@ -32,11 +78,36 @@ def inconsistencies(state: State) -> list[str]:
         "tokens": state.tokens,
     }
     for name, values in per_seat.items():
-        if len(values) != count:
-            problems.append(f"{name} has {len(values)} entries for {count} players")
+        if not isinstance(values, tuple) or len(values) != count:
+            problems.append(f"{name} is not one entry per player")
     if problems:
         return problems
-    deck = Counter(table.edition.deck)
+    cards = [*state.draw_pile, *state.face_up, *(c for h in state.hands for c in h)]
+    cards += [c for pile in state.discards for c in pile]
+    if state.set_aside is not None:
+        cards.append(state.set_aside)
+    if not all(isinstance(card, Card) for card in cards):
+        problems.append("something that is not a card lies among the cards")
+    if not all(isinstance(flag, bool) for flag in (*state.out, *state.protected, *state.spied)):
+        problems.append("a flag is not true or false")
+    if not all(_whole(tokens) and tokens >= 0 for tokens in state.tokens):
+        problems.append("a player's tokens are not a whole number of at least 0")
+    if not isinstance(state.phase, Phase) or not _whole(state.to_act):
+        problems.append("the phase or the player to act is not one")
+    if not _whole(state.round_number) or state.round_number < 1:
+        problems.append(f"round number {state.round_number!r} is not a round")
+    if not all(isinstance(entry, Shown) for entry in state.shown):
+        problems.append("a shown card is not a Shown record")
+    if state.outcome is not None and not isinstance(state.outcome, RoundOutcome):
+        problems.append("the outcome is not a RoundOutcome")
+    return problems
+
+
+def _cards(state: State) -> list[str]:
+    """The cards are exactly the deck, and the face-up ones only with two players."""
+    edition = state.table.edition
+    problems = []
+    deck = Counter(edition.deck)
     cards = Counter(state.draw_pile) + Counter(state.face_up)
     if state.set_aside is not None:
         cards[state.set_aside] += 1
@@ -47,51 +118,152 @@ def inconsistencies(state: State) -> list[str]:
         extra = ", ".join(f"{n} {c}" for c, n in (cards - deck).items()) or "none"
         missing = ", ".join(f"{n} {c}" for c, n in (deck - cards).items()) or "none"
         problems.append(f"the cards are not the deck (extra: {extra}; missing: {missing})")
-    if any(tokens < 0 for tokens in state.tokens):
-        problems.append("a player holds a negative number of tokens")
-    if not state.round_number >= 1:
-        problems.append(f"round number {state.round_number} is not a round")
-    acting = state.phase in _ACTING
-    if acting:
-        if not 0 <= state.to_act < count:
-            problems.append(f"the phase is {state.phase.value} but nobody is to act")
-        elif state.out[state.to_act]:
-            problems.append("a knocked-out player is to act")
-        else:
-            held = len(state.hands[state.to_act])
-            allowed = {Phase.DRAW: (1,), Phase.PLAY: (2,), Phase.CHOOSE: (2, 3)}[state.phase]
-            if held not in allowed:
-                problems.append(
-                    f"the player to act holds {held} cards in the {state.phase.value} phase"
-                )
-        if state.out.count(False) < 2:
-            problems.append("the round is running with fewer than two players in it")
-        if state.outcome is not None:
-            problems.append("a running round has an outcome")
-    else:
-        if state.to_act != -1:
-            problems.append("someone is to act while no round is running")
-        if state.outcome is None:
-            problems.append("an ended round has no outcome")
+    face_up = edition.face_up_with_two_players if len(state.table.players) == 2 else 0
+    if len(state.face_up) != face_up:
+        problems.append(f"{len(state.face_up)} face-up cards at a table that has {face_up}")
+    return problems
+
+
+def _seats(state: State, acting: bool) -> list[str]:
+    """Each player's hand, discards and flags."""
+    problems = []
+    names = state.table.players
     for seat, out in enumerate(state.out):
-        if out and state.hands[seat]:
-            problems.append(f"{table.players[seat]} is knocked out but holds a card")
-        if out and state.protected[seat]:
-            problems.append(f"{table.players[seat]} is knocked out but protected")
+        name = names[seat]
+        held = len(state.hands[seat])
+        discards = state.discards[seat]
+        if out and held:
+            problems.append(f"{name} is knocked out but holds a card")
+        if out and not discards:
+            problems.append(f"{name} is knocked out but discarded nothing")
+        if state.protected[seat] and (out or Card.HANDMAID not in discards):
+            problems.append(f"{name} is protected without a Handmaid played, or is out")
+        if state.spied[seat] and Card.SPY not in discards:
+            problems.append(f"{name} counts a Spy they never discarded")
         waiting = not out and not (acting and seat == state.to_act)
-        if waiting and len(state.hands[seat]) != 1:
-            problems.append(f"{table.players[seat]} holds {len(state.hands[seat])} cards")
-    reached = [seat for seat, tokens in enumerate(state.tokens) if tokens >= table.target]
+        if waiting and held != 1:
+            problems.append(f"{name} holds {held} cards")
+    return problems
+
+
+def _running(state: State) -> list[str]:
+    """A round in progress: one player to act, who holds what the phase needs."""
+    problems = []
+    count = len(state.table.players)
+    if not 0 <= state.to_act < count:
+        return [f"the phase is {state.phase.value} but nobody is to act"]
+    seat = state.to_act
+    if state.out[seat]:
+        problems.append("a knocked-out player is to act")
+    if state.protected[seat]:
+        problems.append("the player to act is still protected")
+    held = len(state.hands[seat])
+    if state.phase is Phase.DRAW:
+        if held != 1 or not state.draw_pile or state.table.auto_draw:
+            problems.append("a draw is awaited with no card to draw, or at a table that draws")
+    elif state.phase is Phase.PLAY:
+        if held != 2:
+            problems.append(f"the player to act holds {held} cards in the play phase")
+    elif held not in (2, 3) or state.discards[seat][-1:] != (Card.CHANCELLOR,):
+        problems.append("a Chancellor choice is awaited without a Chancellor just played")
+    elif held == 2 and state.draw_pile:
+        problems.append("a Chancellor drew one card from a pile that had more")
+    if state.out.count(False) < 2:
+        problems.append("the round is running with fewer than two players in it")
+    if state.set_aside is None:
+        problems.append("the set-aside card is gone while the round runs (LL19-Q04)")
+    if state.outcome is not None:
+        problems.append("a running round has an outcome")
+    return problems
+
+
+def _ended(state: State) -> list[str]:
+    """A round that ended: who won, the Spy token, the game's end, as the rules would have them."""
+    outcome = state.outcome
+    if state.to_act != -1:
+        return ["someone is to act while no round is running"]
+    if outcome is None:
+        return ["an ended round has no outcome"]
+    count = len(state.table.players)
+    seats = (*outcome.winners, *outcome.game_winners)
+    if outcome.spy_bonus is not None:
+        seats += (outcome.spy_bonus,)
+    if not all(_whole(seat) and 0 <= seat < count for seat in seats):
+        return ["the outcome names a seat that is not at the table"]
+    survivors = [seat for seat, out in enumerate(state.out) if not out]
+    problems = []
+    if outcome.end is RoundEnd.LAST_SURVIVOR:
+        if len(survivors) != 1 or outcome.winners != tuple(survivors):
+            problems.append("a last-survivor round whose winner is not its one survivor")
+    elif outcome.end is RoundEnd.SHOWDOWN:
+        if state.draw_pile or len(survivors) < 2:
+            problems.append("a showdown with cards left to draw or fewer than two players")
+        elif outcome.winners != tuple(showdown_winners(state, survivors)):
+            problems.append("the showdown's winners are not the highest cards")
+    else:
+        problems.append("the round ended neither by a showdown nor with a last survivor")
+    if outcome.spy_bonus != bonus(state):
+        problems.append("the Spy token went to someone the rules would not give it to")
+    reached = tuple(
+        seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target
+    )
     if state.phase is Phase.GAME_OVER:
-        if not reached:
-            problems.append("the game is over but nobody reached the target")
-    elif reached:
+        if not reached or outcome.game_winners != reached:
+            problems.append("the game's winners are not the players at the target")
+    elif outcome.game_winners:
+        problems.append("a game with winners is not over")
+    completed = state.round_number
+    if completed > sum(state.tokens):
+        problems.append(f"{completed} rounds ended but only {sum(state.tokens)} tokens exist")
+    return problems
+
+
+def _shown(state: State) -> list[str]:
+    """What the referee showed: players at the table, cards shown by a card that was played."""
+    names = state.table.players
+    discards = {name: state.discards[seat] for seat, name in enumerate(names)}
+    for entry in state.shown:
+        if entry.owner not in names or entry.viewer not in (None, *names):
+            return ["a shown card names someone not at the table"]
+        if entry.viewer == entry.owner or entry.by not in _SHOWN_BY:
+            return ["a card was shown to its own holder, or by a card that shows nothing"]
+        if entry.by is None or entry.viewer is None:
+            if entry.by is not None or entry.viewer is not None or not state.round_over:
+                return ["a hand was revealed to all, but not by the round's end"]
+            continue
+        played = discards[entry.viewer] + (discards[entry.owner] if entry.by != Card.PRIEST else ())
+        if entry.by not in played:
+            return [f"a card was shown by a {entry.by} that nobody concerned played"]
+    return []
+
+
+def inconsistencies(state: State) -> list[str]:
+    """What is wrong with ``state``; empty when nothing is."""
+    problems = _table_problems(state.table)
+    if problems:
+        return problems
+    problems = _shapes(state, len(state.table.players))
+    if problems:
+        return problems
+    acting = state.phase in _ACTING
+    problems = _cards(state) + _seats(state, acting)
+    if problems:
+        return problems  # the round's checks below take every hand's size for granted
+    problems = _running(state) if acting else _ended(state)
+    problems += _shown(state)
+    reached = [seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target]
+    if reached and state.phase is not Phase.GAME_OVER:
         problems.append("a player reached the target but the game is not over")
+    completed = state.round_number - (1 if acting else 0)
+    if acting and completed > sum(state.tokens):
+        problems.append(f"{completed} rounds ended but only {sum(state.tokens)} tokens exist")
     return problems
 
 
 def check_consistent(state: State) -> State:
     """Return ``state`` if it is consistent; raise InconsistentStateError otherwise."""
+    if not isinstance(state, State):
+        raise InconsistentStateError(f"not a State: {type(state).__name__}")
     problems = inconsistencies(state)
     if problems:
         raise InconsistentStateError("inconsistent state: " + "; ".join(problems))

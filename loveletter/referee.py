@@ -34,7 +34,7 @@ from loveletter.i18n import quoted
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
-from loveletter.rules.chance import Chance, pick
+from loveletter.rules.chance import pick, round_draws
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work
 from loveletter.setup import SEED_LIMIT, Setup, check_seed, check_setup
@@ -46,19 +46,12 @@ SEED_BITS = SEED_LIMIT.bit_length() - 1
 """The bits of a seed drawn when none is given."""
 
 
-def _first_layout(
-    setup: Setup, table: Table, chance: Chance | None
-) -> tuple[Layout, Chance | None]:
-    """The first round's layout: the setup's, or one shuffled from the seed.
-
-    The chance is the game's, if the layout was drawn from it.
-    """
+def _first_layout(setup: Setup, table: Table) -> Layout:
+    """The first round's layout: the setup's, or one shuffled from the seed."""
     if setup.layout is not None:
-        return setup.layout, chance
-    if chance is None:
-        chance = Chance(seed=setup.seed, deck=table.edition.deck)
-    _, order = chance.draws(1)
-    return Layout.dealt(table.edition, table.players, first=setup.first, order=order), chance
+        return setup.layout
+    _, order = round_draws(setup.seed, table.edition.deck, 1)
+    return Layout.dealt(table.edition, table.players, first=setup.first, order=order)
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -69,17 +62,13 @@ class Game:
 
     __slots__ = ("_events", "_legal", "_log", "_setup", "_state", "_work")
 
-    def __init__(self, setup: Setup, *, chance: Chance | None = None) -> None:
-        """Start the game ``setup`` describes (see :meth:`new` for the usual way in).
-
-        ``chance`` is the game's generator when :meth:`new` has already drawn from it.
-        """
+    def __init__(self, setup: Setup) -> None:
+        """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
         if not isinstance(setup, Setup):
             raise SetupError(f"a game starts from a Setup, not {quoted(setup)}")
         table, tokens = check_setup(setup)
-        layout, chance = _first_layout(setup, table, chance)
+        layout = _first_layout(setup, table)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
-        work.chance = chance
         self._setup: Setup | None = setup
         self._work = work
         self._state: State | None = None
@@ -138,12 +127,10 @@ class Game:
             auto_draw=auto_draw,
             language=language,
         )
-        chance = None
         if first is None:
-            chance = Chance(seed=seed, deck=setup.edition.deck)
-            draw, _ = chance.draws(1)
+            draw, _ = round_draws(seed, setup.edition.deck, 1)
             first = pick(setup.players, draw) if setup.players else ""
-        return cls(attrs.evolve(setup, first=first), chance=chance)
+        return cls(attrs.evolve(setup, first=first))
 
     @classmethod
     def arranged(
@@ -312,7 +299,9 @@ class Game:
         """Apply ``command`` and return what happened.
 
         A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
-        changes nothing.
+        changes nothing; whatever else a checked command raises (an
+        :class:`~loveletter.errors.InconsistentStateError`, a bug, a ``KeyboardInterrupt``),
+        the game is left as it was before the call.
 
         The fast path, for simulation and search: ``check=False`` skips the validation
         of a command taken from :meth:`legal_commands` in this very position (anything
@@ -320,6 +309,7 @@ class Game:
         keeps none in :attr:`events`).
         """
         work = self._work
+        saved = None
         if check:
             # Listed already for this position? Then it is legal, and nothing is checked
             # twice. Otherwise (or not listed) the referee works out the refusal.
@@ -328,17 +318,23 @@ class Game:
                 problem = refusal(work, command)
                 if problem is not None:
                     raise problem.error(command)
-        self._legal = None
-        self._state = None
+            saved = work.savepoint()
         if record:
             events: list[Event] = []
             work.events = events
         else:
             work.events = None
-        if type(command) is Play:
-            play(work, command)  # the common case, without the dispatch of perform()
-        else:
-            perform(work, command)
+        try:
+            if type(command) is Play:
+                play(work, command)  # the common case, without the dispatch of perform()
+            else:
+                perform(work, command)
+        except BaseException:
+            if saved is not None:
+                work.restore(saved)  # a checked command never leaves the game half-changed
+            raise
+        self._legal = None
+        self._state = None
         if record:
             self._events.extend(events)
         self._log.append(command)

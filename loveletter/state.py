@@ -142,7 +142,8 @@ class State:
     @property
     def player_to_act(self) -> str | None:
         """The name of the player who must act, or ``None``."""
-        return self.table.players[self.to_act] if self.to_act >= 0 else None
+        players = self.table.players
+        return players[self.to_act] if 0 <= self.to_act < len(players) else None
 
     @property
     def round_over(self) -> bool:
@@ -241,7 +242,13 @@ class Position(Protocol):
     def hands(self) -> Sequence[tuple[Card, ...]]: ...
 
     @property
+    def discards(self) -> Sequence[tuple[Card, ...]]: ...
+
+    @property
     def out(self) -> tuple[bool, ...]: ...
+
+    @property
+    def spied(self) -> tuple[bool, ...]: ...
 
     @property
     def protected(self) -> tuple[bool, ...]: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loveletter.commands import Choose, Command, Deal, Draw, Play
-from loveletter.i18n import card_name, cards_phrase, of, the
+from loveletter.i18n import card_name, cards_phrase, of, shown, the
 
 __all__ = ["cards_phrase", "choice_phrase", "describe", "play_phrase"]
 
@@ -35,9 +35,10 @@ def describe(command: Command, language: str = "en", *, you: bool = False) -> st
             you=you,
         )
     if isinstance(command, Draw):
+        player = shown(command.player)
         if french:
-            return "votre pioche" if you else f"{command.player} pioche"
-        return "your draw" if you else f"{command.player}'s draw"
+            return "votre pioche" if you else f"{player} pioche"
+        return "your draw" if you else f"{player}'s draw"
     if isinstance(command, Choose):
         returned = cards_phrase(command.returned, language)
         kept = card_name(command.keep, language)
@@ -49,11 +50,11 @@ def describe(command: Command, language: str = "en", *, you: bool = False) -> st
         if french:
             text = "la distribution de la manche suivante"
             if command.first is not None:
-                text += f", {command.first} en premier"
+                text += f", {shown(command.first)} en premier"
             return text
         text = "the deal of the next round"
         if command.first is not None:
-            text += f" with {command.first} first"
+            text += f" with {shown(command.first)} first"
         return text
     raise TypeError(f"not a command: {command!r}")
 
@@ -71,13 +72,15 @@ def play_phrase(
 
     Also describes a play that names no real card (``card`` is then what was written).
     ``you`` says it to ``player``: ``your Guard on Ben``. In French ``card`` comes with
-    its article (``le Garde``), which ``you`` replaces with ``votre``.
+    its article (``le Garde``), which ``you`` replaces with ``votre``. Names are echoed
+    short and safe (:func:`~loveletter.i18n.shown`): they may come from a client.
 
     >>> play_phrase("Anna", "le Garde", "Ben", "le Prince", "fr")
     "le Garde d'Anna sur Ben nommant le Prince"
     >>> play_phrase("Anna", "Guard", "Anna", None, you=True)
     'your Guard on yourself'
     """
+    player, target = shown(player), None if target is None else shown(target)
     if language == "fr":
         if you:
             text = f"votre {_without_article(card)}"
@@ -105,6 +108,7 @@ def _without_article(phrase: str) -> str:
 
 def choice_phrase(player: str, language: str = "en", *, you: bool = False) -> str:
     """``Ben's Chancellor choice`` (``le choix de Chancelier de Ben``); ``your`` for ``you``."""
+    player = shown(player)
     if language == "fr":
         return (
             "votre choix de Chancelier" if you else f"le choix de Chancelier {of(player, language)}"

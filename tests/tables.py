@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+import attrs
 import pytest
 
 from loveletter import (
@@ -295,3 +296,22 @@ def showdown_of_princes(
     )
     play_quietly(game)
     return game
+
+
+def with_protected(game: Game, players: Sequence[str]) -> Game:
+    """``game``, going on from its state with ``players`` protected by Handmaids they played.
+
+    Each Handmaid comes out of the draw pile into its player's discards, so the state is
+    one the rules can reach (a protected player has played a Handmaid).
+    """
+    state = game.state
+    pile = list(state.draw_pile)
+    discards = list(state.discards)
+    for player in players:
+        pile.remove(Card.HANDMAID)
+        seat = state.seat(player)
+        discards[seat] = (*discards[seat], Card.HANDMAID)
+    flags = tuple(player in players for player in state.players)
+    return Game.from_state(
+        attrs.evolve(state, protected=flags, draw_pile=tuple(pile), discards=tuple(discards))
+    )

@@ -168,9 +168,9 @@ def _corrupt(state: State) -> list[tuple[str, State]]:
     return [
         ("the cards are not the deck", attrs.evolve(state, hands=tuple(hands))),
         ("the cards are not the deck", attrs.evolve(state, draw_pile=state.draw_pile[1:])),
-        ("nobody is to act", attrs.evolve(state, to_act=-1)),
+        ("Anna holds 2 cards", attrs.evolve(state, to_act=-1)),
         (
-            "knocked-out player is to act",
+            "knocked out but holds a card",
             attrs.evolve(state, out=tuple(s == seat for s in range(len(state.players)))),
         ),
         (

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-import attrs
 import pytest
 from support import SCENARIOS_DIR, need_shared
-from tables import table
+from tables import table, with_protected
 
 from loveletter import (
     Card,
@@ -163,9 +162,9 @@ def test_target_checks_before_guess_checks() -> None:
 
 def test_guess_not_allowed_before_guess_guard_without_target() -> None:
     """A Guard with nobody to choose may not name a card, even Guard."""
-    game = table(hands={"Anna": "Guard", "Ben": "Priest"}, pile=["Handmaid"])
-    state = game.state
-    game = Game.from_state(attrs.evolve(state, protected=(False, True)))
+    game = with_protected(
+        table(hands={"Anna": "Guard", "Ben": "Priest"}, pile=["Handmaid"]), ["Ben"]
+    )
     assert (
         refused(game, Play(player="Anna", card=Card.GUARD, guess=Card.GUARD))
         is Reason.GUESS_NOT_ALLOWED

@@ -21,9 +21,9 @@ from loveletter.events import (
 )
 from loveletter.layout import Layout, deal_order
 from loveletter.rules import spy
-from loveletter.rules.chance import Chance, pick
+from loveletter.rules.chance import pick, round_draws
 from loveletter.rules.work import Work
-from loveletter.state import Phase, RoundOutcome
+from loveletter.state import Phase, Position, RoundOutcome
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
 _LAST_SURVIVOR, _SHOWDOWN = RoundEnd.LAST_SURVIVOR, RoundEnd.SHOWDOWN
@@ -90,10 +90,7 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     LL19-SETUP-ORDER (:meth:`loveletter.layout.Layout.dealt`).
     """
     table = w.table
-    chance = w.chance
-    if chance is None:
-        chance = w.chance = Chance(seed=table.seed, deck=table.edition.deck)
-    draw, order = chance.draws(w.round_number + 1)
+    draw, order = round_draws(table.seed, table.edition.deck, w.round_number + 1)
     if first is None:
         if w.outcome is None:
             raise InconsistentStateError("a next round was dealt before any round ended")
@@ -107,7 +104,7 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     _deal(w, set_aside, shown, hands, pile, first, None)
 
 
-def showdown_winners(w: Work, survivors: list[int]) -> list[int]:
+def showdown_winners(w: Position, survivors: list[int]) -> list[int]:
     """The highest card wins; ties all win, or go to the discards' total (classic)."""
     edition = w.table.edition
     value = edition.value

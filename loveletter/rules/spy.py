@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from loveletter.cards import Card
 from loveletter.rules.work import Work
+from loveletter.state import Position
 
 
 def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
@@ -20,7 +21,7 @@ def discarded(w: Work, seat: int) -> None:
     w.set_spied(seat)
 
 
-def bonus(w: Work) -> int | None:
+def bonus(w: Position) -> int | None:
     """Who earns the Spy token: the only player still in who played or discarded a Spy.
 
     A Spy still held, returned by a Chancellor, or discarded by a player knocked out does

@@ -9,11 +9,12 @@ command and freezes a state only when one is asked for.
 
 from __future__ import annotations
 
+import operator
+
 from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event
-from loveletter.rules.chance import Chance
 from loveletter.state import Phase, RoundOutcome, Shown, State, Table
 
 _card_drawn = builder(CardDrawn)
@@ -35,7 +36,6 @@ class Work:
     __slots__ = (
         "alive",
         "auto_draw",
-        "chance",
         "discards",
         "draw_pile",
         "events",
@@ -61,7 +61,6 @@ class Work:
         self.names = state.table.players
         self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
-        self.chance: Chance | None = None
         self.round_number = state.round_number
         self.phase = state.phase
         self.to_act = state.to_act
@@ -87,8 +86,19 @@ class Work:
         other.hands = list(self.hands)
         other.discards = list(self.discards)
         other.events = None if self.events is None else []
-        other.chance = None  # a generator is not shared: the copy's catches up when needed
         return other
+
+    def savepoint(self) -> tuple[object, ...]:
+        """Everything :meth:`restore` needs to put this table back as it is now."""
+        return (_every_slot(self), tuple(self.hands), tuple(self.discards))
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        """Put the table back as it was at ``saved`` (a :meth:`savepoint`)."""
+        values, hands, discards = saved
+        for name, value in zip(Work.__slots__, values, strict=True):  # type: ignore[call-overload]
+            setattr(self, name, value)
+        self.hands = list(hands)  # type: ignore[call-overload]
+        self.discards = list(discards)  # type: ignore[call-overload]
 
     def freeze(self) -> State:
         """The state this table is in."""
@@ -164,3 +174,7 @@ class Work:
         self.outcome = outcome
         self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
         self.to_act = -1
+
+
+_every_slot = operator.attrgetter(*Work.__slots__)
+"""Every field of a :class:`Work`, at once (for :meth:`Work.savepoint`)."""
