@@ -47,7 +47,7 @@ from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
 from loveletter.referee import Game
 from loveletter.setup import Setup
-from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
 __version__ = "0.1.0.dev0"
 
@@ -76,6 +76,7 @@ __all__ = [
     "InconsistentStateError",
     "InvalidCommandError",
     "KnockOutCause",
+    "Known",
     "Layout",
     "LegalCommands",
     "LoveLetterError",

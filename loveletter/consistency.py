@@ -32,7 +32,7 @@ from loveletter.events import RoundEnd
 from loveletter.rules.round import showdown_winners
 from loveletter.rules.spy import bonus
 from loveletter.setup import SEED_LIMIT
-from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
 __all__ = ["check_consistent", "inconsistencies"]
 
@@ -237,6 +237,23 @@ def _shown(state: State) -> list[str]:
     return []
 
 
+def _known(state: State) -> list[str]:
+    """What players know now is true: each known card is in its owner's hand."""
+    names = state.table.players
+    seen = set()
+    for fact in state.known:
+        if not isinstance(fact, Known) or fact.owner not in names:
+            return ["a known card is not a Known record of a player at the table"]
+        if fact.viewer not in (None, *names) or fact.viewer == fact.owner:
+            return ["a known card is known by someone not at the table, or by its holder"]
+        if fact.card not in state.hands[names.index(fact.owner)]:
+            return [f"{fact.owner} is known to hold a {fact.card} they do not hold"]
+        if (fact.viewer, fact.owner) in seen:
+            return ["two cards are known of one hand by one player"]
+        seen.add((fact.viewer, fact.owner))
+    return []
+
+
 def inconsistencies(state: State) -> list[str]:
     """What is wrong with ``state``; empty when nothing is."""
     problems = _table_problems(state.table)
@@ -250,7 +267,7 @@ def inconsistencies(state: State) -> list[str]:
     if problems:
         return problems  # the round's checks below take every hand's size for granted
     problems = _running(state) if acting else _ended(state)
-    problems += _shown(state)
+    problems += _shown(state) + _known(state)
     reached = [seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target]
     if reached and state.phase is not Phase.GAME_OVER:
         problems.append("a player reached the target but the game is not over")

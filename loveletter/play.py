@@ -19,7 +19,7 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
-from loveletter.i18n import card_name, edition_title, fold
+from loveletter.i18n import card_name, edition_title, fold, the
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.state import Phase, State
@@ -60,12 +60,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     ),
     "out": ("out", "a quitté la manche"),
     "protected": ("protected", "protégé"),
-    "shown": (
-        "  You were shown {owner}'s {card} ({how}).",
-        "  On vous a montré : {owner} a {card} ({how}).",
+    "known": (
+        "  You know that {owner} holds the {card}.",
+        "  Vous savez que {owner} a {the_card}.",
     ),
-    "your": ("your {card}", "votre {card}"),
-    "showdown": ("the showdown", "l'abattage"),
     "hand": ("Your hand: {cards}", "Votre main : {cards}"),
     "not_a_card": (
         "  {text!r} is not a card here{why}: choose one of {names}.",
@@ -214,15 +212,10 @@ class TerminalGame:
                     flags=flags,
                 )
             )
-        for entry in view.shown:
-            if entry.owner != self.me:
-                how = (
-                    self.t("your", card=card_name(entry.by, self.language))
-                    if entry.by
-                    else self.t("showdown")
-                )
-                card = card_name(entry.card, self.language)
-                self.say(self.t("shown", owner=entry.owner, card=card, how=how))
+        for seat in view.seats:
+            if seat.known is not None:
+                card, the_card = card_name(seat.known, self.language), the(seat.known, "fr")
+                self.say(self.t("known", owner=seat.player, card=card, the_card=the_card))
         self.say(self.t("hand", cards=self.names_of(view.hand)))
 
     # -- reading answers ----------------------------------------------------------------

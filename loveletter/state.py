@@ -20,7 +20,7 @@ from loveletter.errors import UnknownPlayerError
 from loveletter.events import RoundEnd
 from loveletter.i18n import quoted
 
-__all__ = ["Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
+__all__ = ["Known", "Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
 
 
 class Phase(enum.Enum):
@@ -87,6 +87,23 @@ class Shown:
 
 
 @attrs.frozen(kw_only=True)
+class Known:
+    """What ``viewer`` knows now of ``owner``'s hand: they hold ``card``, for sure.
+
+    A card shown (a Priest's look, a Baron's comparison, a King's trade) stays known while
+    it is certainly still in that hand: until its holder plays or discards a card of the
+    same kind, draws for a Chancellor, is made to discard by a Prince or is knocked out;
+    a King's trade moves it to the other hand. Unlike :class:`Shown`, which is the history
+    of what was shown, this is what is true now.
+    """
+
+    viewer: str | None
+    """Who knows it; ``None`` means everyone (a card taken back in sight of the table)."""
+    owner: str
+    card: Card
+
+
+@attrs.frozen(kw_only=True)
 class RoundOutcome:
     """How the last round ended. Seats index ``table.players``."""
 
@@ -124,6 +141,8 @@ class State:
     """With two players, the three cards set aside face up."""
     shown: tuple[Shown, ...] = ()
     """The hand cards the referee has shown to players this round, in order."""
+    known: tuple[Known, ...] = ()
+    """What each player knows now of the other hands (see :class:`Known`)."""
     outcome: RoundOutcome | None = None
     """How the round ended, once it has."""
 

@@ -55,6 +55,10 @@ class SeatView:
     out: bool
     protected: bool
     tokens: int
+    known: Card | None = None
+    """A card the viewer knows this player holds now: shown to them and not moved since
+    (a Priest's look, a Baron's comparison, what they gave in a King's trade), for sure.
+    The history of what was shown, moved or not, is :attr:`View.shown`."""
 
 
 @attrs.frozen(kw_only=True)
@@ -77,7 +81,9 @@ class View:
     set_aside: Card | None
     """The set-aside card once the round is over and it is revealed; ``None`` before."""
     shown: tuple[Shown, ...]
-    """What the referee showed this viewer this round, in order (perfect recall)."""
+    """What the referee showed this viewer this round, in order (perfect recall): the
+    history, including cards that have moved since. What is true now of each hand is
+    :attr:`SeatView.known`."""
     legal: tuple[Command, ...]
     """The viewer's legal commands when it is their turn; empty otherwise."""
     round_winners: tuple[str, ...] = ()
@@ -113,6 +119,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> V
     table = state.table
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
+    known = {k.owner: k.card for k in state.known if k.viewer in (None, viewer)}
     seats = tuple(
         SeatView(
             player=player,
@@ -122,6 +129,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> V
             out=state.out[seat],
             protected=state.protected[seat],
             tokens=state.tokens[seat],
+            known=known.get(player) if player != viewer else None,
         )
         for seat, player in enumerate(table.players)
     )
@@ -177,6 +185,8 @@ def view_problems(view: View) -> list[str]:
     for seat in view.seats:
         if seat.hand_size < 0 or seat.tokens < 0:
             problems.append(f"{quoted(seat.player)} has a negative hand size or tokens")
+        elif seat.known is not None and (seat.out or seat.player == view.viewer):
+            problems.append(f"a card is known of {quoted(seat.player)}, who holds none unknown")
         elif seat.hand is not None and len(seat.hand) != seat.hand_size:
             problems.append(f"{quoted(seat.player)}'s hand is not of its size")
     for entry in view.shown:

@@ -29,10 +29,11 @@ from loveletter import (
     RoundEnd,
     RoundEnded,
     RoundStarted,
+    Shown,
     State,
     UnknownPlayerError,
 )
-from loveletter.serialization import to_json
+from loveletter.serialization import state_from_json, to_json
 from loveletter.views import redact, redact_all, seen_by, view_for
 
 
@@ -212,3 +213,56 @@ def test_a_view_for_a_stranger_is_refused() -> None:
     with pytest.raises(UnknownPlayerError):
         view_for(game.state, "Anna").seat("Zoe")
     assert not issubclass(UnknownPlayerError, KeyError)
+
+
+# -- what each player knows now --------------------------------------------------------
+
+
+def test_a_card_shown_is_known_while_its_holder_keeps_it() -> None:
+    """Anna's Priest shows her Ben's Handmaid: known while he keeps it, not once he plays one."""
+    game = table(
+        hands={"Anna": "Guard", "Ben": "Handmaid", "Carla": "Baron"},
+        pile=["Priest", "Guard", "Countess", "Spy", "Handmaid"],
+    )
+    game.apply(Play(player="Anna", card=Card.PRIEST, target="Ben"))
+    assert view_for(game.state, "Anna").seat("Ben").known is Card.HANDMAID
+    assert view_for(game.state, "Carla").seat("Ben").known is None
+    game.apply(Play(player="Ben", card=Card.GUARD, target="Carla", guess=Card.PRINCE))
+    assert view_for(game.state, "Anna").seat("Ben").known is Card.HANDMAID  # still held
+    game.apply(Play(player="Carla", card=Card.COUNTESS))
+    game.apply(Play(player="Anna", card=Card.SPY))
+    game.apply(Play(player="Ben", card=Card.HANDMAID))  # the one Anna saw, or the one drawn?
+    assert game.state.hand("Ben") == (Card.HANDMAID,)
+    assert view_for(game.state, "Anna").seat("Ben").known is None
+    assert Shown(viewer="Anna", owner="Ben", card=Card.HANDMAID, by=Card.PRIEST) in (
+        view_for(game.state, "Anna").shown
+    )  # the history keeps it
+
+
+def test_a_kings_trade_moves_what_is_known() -> None:
+    """Anna knows Ben's Priest; Ben trades it to Carla with a King: now she knows Carla holds it."""
+    game = table(
+        hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Handmaid"},
+        pile=["Priest", "King", "Spy"],
+    )
+    game.apply(Play(player="Anna", card=Card.PRIEST, target="Ben"))
+    game.apply(Play(player="Ben", card=Card.KING, target="Carla"))
+    anna = view_for(game.state, "Anna")
+    assert (anna.seat("Ben").known, anna.seat("Carla").known) == (None, Card.PRIEST)
+    ben, carla = view_for(game.state, "Ben"), view_for(game.state, "Carla")
+    assert ben.seat("Carla").known is Card.PRIEST  # what he gave
+    assert carla.seat("Ben").known is Card.HANDMAID
+    assert state_from_json(to_json(game.state)) == game.state
+
+
+def test_a_prince_or_a_knock_out_ends_what_is_known() -> None:
+    """A Prince's discard and a knock-out both leave nothing known of that hand."""
+    game = table(
+        hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"},
+        pile=["Priest", "Guard", "Prince", "Countess"],
+    )
+    game.apply(Play(player="Anna", card=Card.PRIEST, target="Ben"))
+    game.apply(Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.KING))
+    game.apply(Play(player="Carla", card=Card.PRINCE, target="Ben"))
+    assert view_for(game.state, "Anna").seat("Ben").known is None
+    assert game.state.known == ()

@@ -23,6 +23,8 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     loser = -1 if difference == 0 else (actor if difference < 0 else target)
     w.show(actor, target, theirs, Card.BARON)
     w.show(target, actor, mine, Card.BARON)
+    w.learn(actor, target, theirs)
+    w.learn(target, actor, mine)
     if w.events is not None:
         names = w.names
         w.events.append(

@@ -22,6 +22,7 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     count = min(2, len(w.draw_pile))
     if count == 0:
         return  # LL19-CHANCELLOR-EMPTY: no effect
+    w.forget(actor)  # the card kept may be any of the three
     for _ in range(count):
         w.draw(actor, Card.CHANCELLOR)
     w.phase = Phase.CHOOSE

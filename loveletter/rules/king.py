@@ -19,6 +19,9 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     hands[actor], hands[target] = theirs, mine
     w.show(actor, target, theirs[0], Card.KING)
     w.show(target, actor, mine[0], Card.KING)
+    w.trade_known(actor, target)
+    w.learn(actor, target, mine[0])  # each knows what they gave
+    w.learn(target, actor, theirs[0])
     if w.events is not None:
         w.events.append(
             HandsTraded(

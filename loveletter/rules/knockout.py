@@ -20,6 +20,7 @@ def knock_out(w: Work, seat: int, cause: KnockOutCause) -> None:
     w.hands[seat] = ()
     w.discards[seat] += hand
     w.set_out(seat)
+    w.forget(seat)
     if w.protected[seat]:
         w.set_protected(seat, False)
     if w.events is not None:

@@ -16,5 +16,6 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
         return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
     card = w.hands[target][0]
     w.show(actor, target, card, Card.PRIEST)
+    w.learn(actor, target, card)
     if w.events is not None:
         w.events.append(_hand_seen(w.names[actor], w.names[target], card))

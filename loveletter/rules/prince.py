@@ -26,6 +26,7 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     (card,) = w.hands[target]
     w.hands[target] = ()
     w.discards[target] += (card,)
+    w.forget(target)
     if w.events is not None:
         w.events.append(_hand_discarded(w.names[target], card))
     if card is Card.PRINCESS:

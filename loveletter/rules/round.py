@@ -66,7 +66,7 @@ def _deal(
     w.draw_pile = pile
     w.set_aside = set_aside
     w.face_up = face_up
-    w.shown = ()
+    w.shown = w.known = ()
     w.outcome = None
     w.to_act = first
     names = w.names

@@ -71,6 +71,8 @@ def play(w: Work, command: Play) -> None:
         index = hand.index(card)
         hands[actor] = hand[:index] + hand[index + 1 :]
     w.discards[actor] += (card,)
+    if w.known:
+        w.forget(actor, card)  # the played card may be the one that was known
     name = command.target
     guess = command.guess
     events = w.events

@@ -15,10 +15,11 @@ from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event
-from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
 _card_drawn = builder(CardDrawn)
 _shown = builder(Shown)
+_known = builder(Known)
 _state = builder(State)
 _PILE = DrawSource.PILE
 
@@ -41,6 +42,7 @@ class Work:
         "events",
         "face_up",
         "hands",
+        "known",
         "names",
         "out",
         "outcome",
@@ -75,6 +77,7 @@ class Work:
         self.set_aside = state.set_aside
         self.face_up = state.face_up
         self.shown = state.shown
+        self.known = state.known
         self.outcome = state.outcome
         self.events: list[Event] | None = [] if record else None
 
@@ -117,6 +120,7 @@ class Work:
             self.set_aside,
             self.face_up,
             self.shown,
+            self.known,
             self.outcome,
         )
 
@@ -168,6 +172,30 @@ class Work:
         """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
         names = self.names
         self.shown += (_shown(names[viewer] if viewer >= 0 else None, names[owner], card, by),)
+
+    def learn(self, viewer: int, owner: int, card: Card) -> None:
+        """``viewer`` (-1: everyone) now knows that ``owner`` holds ``card``."""
+        names = self.names
+        who = names[viewer] if viewer >= 0 else None
+        owner_name = names[owner]
+        kept = [k for k in self.known if not (k.owner == owner_name and k.viewer == who)]
+        self.known = (*kept, _known(who, owner_name, card))
+
+    def forget(self, owner: int, card: Card | None = None) -> None:
+        """What was known of ``owner``'s hand (only of ``card``, if given) is known no more."""
+        if self.known:
+            name = self.names[owner]
+            self.known = tuple(
+                [k for k in self.known if k.owner != name or (card is not None and k.card != card)]
+            )
+
+    def trade_known(self, one: int, other: int) -> None:
+        """The two hands were traded: what was known of each is now known of the other."""
+        if self.known:
+            names = self.names
+            moved = {names[one]: names[other], names[other]: names[one]}
+            known = [_known(k.viewer, moved.get(k.owner, k.owner), k.card) for k in self.known]
+            self.known = tuple([k for k in known if k.viewer != k.owner])
 
     def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
         """Close the round (and the game)."""

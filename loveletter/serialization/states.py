@@ -27,7 +27,7 @@ from loveletter.serialization.commands import (
     layout_to_data,
 )
 from loveletter.setup import Setup, check_seed, check_setup
-from loveletter.state import Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
 __all__ = ["log_from_data", "log_to_data", "state_from_data", "state_to_data"]
 
@@ -131,6 +131,10 @@ def state_to_data(state: State) -> dict[str, Any]:
             }
             for entry in state.shown
         ],
+        "known": [
+            {"viewer": fact.viewer, "owner": fact.owner, "card": str(fact.card)}
+            for fact in state.known
+        ],
         "outcome": None
         if outcome is None
         else {
@@ -159,11 +163,12 @@ _STATE_KEYS = (
     "shown",
     "outcome",
 )
+_OPTIONAL_STATE_KEYS = ("known",)
 
 
 def state_from_data(data: object, where: str = "$") -> State:
     """A state from its JSON shape; malformed or inconsistent data raises InvalidCommandError."""
-    fields = base.obj(data, where, _STATE_KEYS, _STATE_KEYS)
+    fields = base.obj(data, where, _STATE_KEYS + _OPTIONAL_STATE_KEYS, _STATE_KEYS)
     table = table_from_data(fields["table"], f"{where}.table")
     players = table.players
 
@@ -207,6 +212,18 @@ def state_from_data(data: object, where: str = "$") -> State:
                 by=base.optional_card(entry_fields["by"], f"{here}.by"),
             )
         )
+    known = []
+    for i, fact in enumerate(base.seq(fields.get("known", []), f"{where}.known")):
+        here = f"{where}.known[{i}]"
+        fact_fields = base.obj(fact, here, ("viewer", "owner", "card"), ("viewer", "owner", "card"))
+        viewer = fact_fields["viewer"]
+        known.append(
+            Known(
+                viewer=None if viewer is None else player(viewer, f"{here}.viewer"),
+                owner=player(fact_fields["owner"], f"{here}.owner"),
+                card=base.card(fact_fields["card"], f"{here}.card"),
+            )
+        )
     outcome = None
     if fields["outcome"] is not None:
         here = f"{where}.outcome"
@@ -242,6 +259,7 @@ def state_from_data(data: object, where: str = "$") -> State:
         set_aside=base.optional_card(fields["set_aside"], f"{where}.set_aside"),
         face_up=cards(fields["face_up"], f"{where}.face_up"),
         shown=tuple(shown),
+        known=tuple(known),
         outcome=outcome,
     )
     problems = inconsistencies(state)
