@@ -42,6 +42,8 @@ from loveletter.state import Phase, State
 from loveletter.views import seen_by, view_for
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
     "Scenario",
     "ScenarioFileError",
     "ScenarioResult",
