@@ -10,7 +10,13 @@ from loveletter.views import View
 
 
 class Bot:
-    """A player driven by code. Subclasses implement :meth:`choose`."""
+    """A player driven by code. Subclasses implement :meth:`choose`.
+
+    A bot draws its randomness from ``self.rng`` (seeded), so a seeded game replays. To
+    give the same games on every Python, it compares exact scores (whole numbers or
+    :class:`fractions.Fraction`): floats can differ in their last bit from one version to
+    the next (``sum()`` changed in 3.12), and so would a close choice.
+    """
 
     name = "bot"
 
