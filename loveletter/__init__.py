@@ -9,7 +9,7 @@ Reason.NOT_YOUR_TURN
 """
 
 from loveletter.cards import Card, card_named
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import EDITIONS, CardSpec, Edition, Targeting, Tiebreak, edition
 from loveletter.errors import (
     IllegalCommandError,
@@ -25,6 +25,7 @@ from loveletter.events import (
     CardDrawn,
     CardPlayed,
     CardsReturned,
+    CommandTakenBack,
     DrawSource,
     Event,
     GameEnded,
@@ -39,6 +40,7 @@ from loveletter.events import (
     ProtectionEnded,
     RoundEnd,
     RoundEnded,
+    RoundRedealt,
     RoundStarted,
     TokenAwarded,
     TokenReason,
@@ -60,6 +62,7 @@ __all__ = [
     "CardsReturned",
     "Choose",
     "Command",
+    "CommandTakenBack",
     "Deal",
     "Draw",
     "DrawSource",
@@ -86,16 +89,19 @@ __all__ = [
     "PlayerProtected",
     "ProtectionEnded",
     "Reason",
+    "Redeal",
     "Refusal",
     "RoundEnd",
     "RoundEnded",
     "RoundOutcome",
+    "RoundRedealt",
     "RoundStarted",
     "Setup",
     "SetupError",
     "Shown",
     "State",
     "Table",
+    "TakeBack",
     "Targeting",
     "Tiebreak",
     "TokenAwarded",

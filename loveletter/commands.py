@@ -19,7 +19,7 @@ from loveletter.errors import InvalidCommandError
 from loveletter.i18n import quoted
 from loveletter.layout import Layout, to_card, to_cards
 
-__all__ = ["Choose", "Command", "Deal", "Draw", "Play"]
+__all__ = ["Choose", "Command", "Deal", "Draw", "Play", "Redeal", "TakeBack"]
 
 
 def _optional_card(value: Card | str | None) -> Card | None:
@@ -93,5 +93,29 @@ class Deal:
     first: str | None = attrs.field(default=None, validator=_optional_name)
 
 
-Command: TypeAlias = Draw | Play | Choose | Deal
+@attrs.frozen(kw_only=True)
+class TakeBack:
+    """Take back one's last command, at a table that agreed to the house remedy.
+
+    Accepted while nobody has learned anything hidden since that command
+    (HOUSE-REMEDY-TAKE-BACK): the game goes back to where it was before it, and every
+    player knows that the card played is back in its player's hand.
+    """
+
+    player: str = attrs.field(validator=_name)
+
+
+@attrs.frozen(kw_only=True)
+class Redeal:
+    """Void the running round and deal it again, at a table that agreed to the house remedy.
+
+    Nobody gains a token for the voided round, tokens of completed rounds are kept, and
+    the same player starts (HOUSE-REMEDY-REDEAL, HOUSE-REMEDY-TOKENS-KEPT). Without a
+    ``layout`` the referee shuffles again; a physical table gives its new deal.
+    """
+
+    layout: Layout | None = attrs.field(default=None, validator=_layout)
+
+
+Command: TypeAlias = Draw | Play | Choose | Deal | TakeBack | Redeal
 """Any command."""

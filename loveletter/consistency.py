@@ -96,6 +96,12 @@ def _shapes(state: State, count: int) -> list[str]:
         problems.append("the phase or the player to act is not one")
     if not _whole(state.round_number) or state.round_number < 1:
         problems.append(f"round number {state.round_number!r} is not a round")
+    if not _whole(state.first) or not 0 <= state.first < count:
+        problems.append("the round's first player is not a seat")
+    if not _whole(state.redeals) or state.redeals < 0:
+        problems.append("the number of redeals is not a whole number of at least 0")
+    elif state.redeals and not state.table.remedy:
+        problems.append("a round was redealt at a table without the house remedy")
     if not all(isinstance(entry, Shown) for entry in state.shown):
         problems.append("a shown card is not a Shown record")
     if state.outcome is not None and not isinstance(state.outcome, RoundOutcome):
@@ -228,8 +234,9 @@ def _shown(state: State) -> list[str]:
         if entry.viewer == entry.owner or entry.by not in _SHOWN_BY:
             return ["a card was shown to its own holder, or by a card that shows nothing"]
         if entry.by is None or entry.viewer is None:
-            if entry.by is not None or entry.viewer is not None or not state.round_over:
-                return ["a hand was revealed to all, but not by the round's end"]
+            revealed = state.round_over or state.table.remedy  # a showdown, or a take-back
+            if entry.by is not None or entry.viewer is not None or not revealed:
+                return ["a hand was revealed to all, but not by the round's end or a take-back"]
             continue
         played = discards[entry.viewer] + (discards[entry.owner] if entry.by != Card.PRIEST else ())
         if entry.by not in played:

@@ -41,7 +41,9 @@ class Reason(enum.Enum):
     """Why a command was refused.
 
     The members are listed in order of precedence: when a command breaks several
-    rules at once, its reason is the first member that applies.
+    rules at once, its reason is the first member that applies. The last three are the
+    house remedy's (``../shared/scenarios/FORMAT.md``): they concern take-backs and
+    redeals only, and are checked right after ``GAME_OVER``.
     """
 
     GAME_OVER = "GAME_OVER"
@@ -82,6 +84,12 @@ class Reason(enum.Enum):
     """A Guard that names Guard."""
     BAD_CHOICE = "BAD_CHOICE"
     """A Chancellor choice that does not split the hand into one card kept, the rest returned."""
+    REMEDY_NOT_AGREED = "REMEDY_NOT_AGREED"
+    """A take-back or a redeal at a table that did not agree to the house remedy."""
+    NOTHING_TO_TAKE_BACK = "NOTHING_TO_TAKE_BACK"
+    """No command of the running round to take back."""
+    NOT_REVERSIBLE = "NOT_REVERSIBLE"
+    """A take-back after a card was shown to someone (HOUSE-REMEDY-TAKE-BACK)."""
 
     def __repr__(self) -> str:
         return f"Reason.{self.name}"

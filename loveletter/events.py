@@ -21,6 +21,7 @@ __all__ = [
     "CardDrawn",
     "CardPlayed",
     "CardsReturned",
+    "CommandTakenBack",
     "DrawSource",
     "Event",
     "GameEnded",
@@ -35,6 +36,7 @@ __all__ = [
     "ProtectionEnded",
     "RoundEnd",
     "RoundEnded",
+    "RoundRedealt",
     "RoundStarted",
     "TokenAwarded",
     "TokenReason",
@@ -228,6 +230,28 @@ class TokenAwarded:
 
 
 @attrs.frozen(kw_only=True)
+class CommandTakenBack:
+    """A player took back their last command (the house remedy, HOUSE-REMEDY-TAKE-BACK).
+
+    The game is as it was before that command; ``card`` is the card they had played, back
+    in their hand in sight of everyone (``None`` for a Chancellor's choice taken back).
+    """
+
+    player: str
+    card: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class RoundRedealt:
+    """The running round was voided, to be dealt again (HOUSE-REMEDY-REDEAL).
+
+    Nobody gains a token for it; a :class:`RoundStarted` follows, with the new deal.
+    """
+
+    round_number: int
+
+
+@attrs.frozen(kw_only=True)
 class GameEnded:
     """Someone reached the target: the game is over and these players won it."""
 
@@ -250,6 +274,8 @@ EVENT_CLASSES: tuple[type, ...] = (
     RoundEnded,
     TokenAwarded,
     GameEnded,
+    CommandTakenBack,
+    RoundRedealt,
 )
 """Every kind of event."""
 
@@ -269,5 +295,7 @@ Event: TypeAlias = (
     | RoundEnded
     | TokenAwarded
     | GameEnded
+    | CommandTakenBack
+    | RoundRedealt
 )
 """Any event."""

@@ -296,6 +296,24 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said}: round {round} is still being played",
         "{said} : la manche {round} est en cours",
     ),
+    "remedy_not_agreed": (
+        "{said}: this table did not agree to the house remedy (take-backs and redeals)",
+        "{said} : cette table n'a pas adopté le remède de la maison (reprises et redistributions)",
+    ),
+    "nothing_to_take_back": (
+        "{said}: no command of round {round} is left to take back",
+        "{said} : aucune action de la manche {round} ne reste à reprendre",
+    ),
+    "not_yours_to_take_back": (
+        "{said}: the last command is {owner}'s; only {owner} may take it back",
+        "{said} : la dernière action est celle de {owner} ; seul {owner} peut la reprendre",
+    ),
+    "not_reversible": (
+        "{said}: since {step}, {what}, so it cannot be taken back (the table may redeal "
+        "the round)",
+        "{said} : depuis {step}, {what} : on ne peut plus le reprendre (la table peut "
+        "redistribuer la manche)",
+    ),
     "setup_player_count": (
         "the {edition} edition is for {low} to {high} players, not {count}",
         "l'édition {edition} se joue de {low} à {high} joueurs, pas {count}",

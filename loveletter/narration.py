@@ -35,6 +35,7 @@ from loveletter.events import (
     CardDrawn,
     CardPlayed,
     CardsReturned,
+    CommandTakenBack,
     DrawSource,
     Event,
     GameEnded,
@@ -49,6 +50,7 @@ from loveletter.events import (
     ProtectionEnded,
     RoundEnd,
     RoundEnded,
+    RoundRedealt,
     RoundStarted,
     TokenAwarded,
     TokenReason,
@@ -242,6 +244,11 @@ class Narrator:
         if isinstance(event, GameEnded):
             together = " together" if len(event.winners) > 1 else ""
             return f"{self.does(event.winners, 'wins', 'win')} the game{together}!"
+        if isinstance(event, CommandTakenBack):
+            what = _the(event.card) if event.card else "the Chancellor choice"
+            return f"{self.does(event.player, 'takes', 'take')} back {what}."
+        if isinstance(event, RoundRedealt):
+            return f"Round {event.round_number} is voided and dealt again; nobody scores for it."
         raise TypeError(f"not an event: {event!r}")
 
 
@@ -259,6 +266,7 @@ _VERBES: dict[str, tuple[str, str, str]] = {
     "piocher": ("pioche", "piochent", "piochez"),
     "prendre": ("prend", "prennent", "prenez"),
     "recevoir": ("reçoit", "reçoivent", "recevez"),
+    "reprendre": ("reprend", "reprennent", "reprenez"),
     "regarder": ("regarde", "regardent", "regardez"),
     "remettre": ("remet", "remettent", "remettez"),
     "quitter": ("quitte", "quittent", "quittez"),
@@ -410,6 +418,12 @@ class _French:
         if isinstance(event, GameEnded):
             together = " ensemble" if len(event.winners) > 1 else ""
             return f"{self.does(event.winners, 'gagner')} la partie{together} !"
+        if isinstance(event, CommandTakenBack):
+            what = the(event.card, "fr") if event.card else "le choix de Chancelier"
+            return f"{self.does(event.player, 'reprendre')} {what}."
+        if isinstance(event, RoundRedealt):
+            number = event.round_number
+            return f"La manche {number} est annulée et redistribuée ; personne n'y marque."
         raise TypeError(f"not an event: {event!r}")
 
 

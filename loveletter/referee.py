@@ -24,17 +24,19 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import Command, Play
+from loveletter.commands import Command, Deal, Play, Redeal, TakeBack
 from loveletter.consistency import check_consistent
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import Refusal, SetupError
+from loveletter.errors import LoveLetterError, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.i18n import quoted
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules import begin, perform, refusal
 from loveletter.rules.chance import pick, round_draws
+from loveletter.rules.checks import LastStep
+from loveletter.rules.remedy import take_back
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work
 from loveletter.setup import SEED_LIMIT, Setup, check_seed, check_setup
@@ -55,12 +57,17 @@ def _first_layout(setup: Setup, table: Table) -> Layout:
 
 
 _GAME_OVER = Phase.GAME_OVER
+_NEW_DEAL = (Deal, Redeal)
+
+_Step = tuple[Any, Command, tuple[Event, ...]]
+"""A command of the running round at a table with the house remedy: the table's
+savepoint before it, the command, and its events."""
 
 
 class Game:
     """A game in progress: its setup, its current state, and every command applied."""
 
-    __slots__ = ("_events", "_legal", "_log", "_setup", "_state", "_work")
+    __slots__ = ("_events", "_legal", "_log", "_origin", "_round", "_setup", "_state", "_work")
 
     def __init__(self, setup: Setup) -> None:
         """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
@@ -70,11 +77,13 @@ class Game:
         layout = _first_layout(setup, table)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
         self._setup: Setup | None = setup
+        self._origin: State | None = None
         self._work = work
         self._state: State | None = None
         self._legal: LegalCommands | None = None
         self._log: list[Command] = []
         self._events: list[Event] = list(work.events or ())
+        self._round: list[_Step] | None = [] if table.remedy else None
 
     @classmethod
     def new(
@@ -90,6 +99,8 @@ class Game:
         target: int | str | None = None,
         auto_draw: bool = True,
         language: str = "en",
+        remedy: bool = False,
+        open_hands: bool = False,
     ) -> Game:
         """Set up a table and deal the first round.
 
@@ -100,7 +111,9 @@ class Game:
         replaces the edition's token target with a number (LL19-Q22) or a named setting
         of the edition (``"printed"``: the classic rulebook's 7/5/4,
         LLC-TARGETS-PRINTED); ``language`` is the language of the referee's messages
-        (``"en"`` or ``"fr"``).
+        (``"en"`` or ``"fr"``). ``remedy`` agrees to the house remedy, take-backs and
+        redeals (HOUSE-REMEDY-AGREED); ``open_hands`` plays with every hand face up, for
+        practice (HOUSE-PRACTICE-OPEN-HANDS).
 
         >>> Game.new(["Anna", "Ben"], edition="classic", seed=1).state.table.target
         4
@@ -126,6 +139,8 @@ class Game:
             target=target,
             auto_draw=auto_draw,
             language=language,
+            remedy=remedy,
+            open_hands=open_hands,
         )
         if first is None:
             draw, _ = round_draws(seed, setup.edition.deck, 1)
@@ -184,11 +199,13 @@ class Game:
         check_consistent(state)
         game = cls.__new__(cls)
         game._setup = None
+        game._origin = state
         game._work = Work(state)
         game._state = state
         game._legal = None
         game._log = []
         game._events = []
+        game._round = [] if state.table.remedy else None
         return game
 
     @classmethod
@@ -223,11 +240,54 @@ class Game:
         """An independent game in the same position, with the same setup, log and events."""
         game = Game.__new__(Game)
         game._setup = self._setup
+        game._origin = self._origin
         game._work = self._work.copy()
         game._state = self._state
         game._legal = self._legal
         game._log = list(self._log)
         game._events = list(self._events)
+        game._round = None if self._round is None else list(self._round)
+        return game
+
+    # -- going back ------------------------------------------------------------------
+
+    def state_at(self, count: int) -> State:
+        """The state after the first ``count`` commands of :attr:`log` (0: where it began).
+
+        Worked out by replaying the log from the start (the setup, or the state the game
+        was made from), so it costs as much as the commands replayed.
+        """
+        if not 0 <= count <= len(self._log):
+            raise LoveLetterError(f"the log has {len(self._log)} commands, not {count}")
+        return self._replayed(self._log[:count]).state
+
+    def undo(self) -> Command:
+        """Undo the last command, whatever it showed anyone, and return it.
+
+        A program's tool, as python-chess's ``pop``: for search, analysis and tests. At a
+        table, a take-back is the house remedy's :class:`~loveletter.commands.TakeBack`,
+        which the referee refuses once anyone has learned something hidden. The game
+        replays its log but the last command, so this costs as much as the game so far;
+        a search that steps back often is better served by :meth:`copy`. With nothing to
+        undo it raises :class:`~loveletter.errors.LoveLetterError`.
+        """
+        if not self._log:
+            raise LoveLetterError("nothing to undo: no command has been applied")
+        command = self._log[-1]
+        game = self._replayed(self._log[:-1])
+        for name in Game.__slots__:
+            setattr(self, name, getattr(game, name))
+        return command
+
+    def _replayed(self, commands: Sequence[Command]) -> Game:
+        """The game as it began, with ``commands`` applied again."""
+        if self._setup is not None:
+            game = Game(self._setup)
+        else:
+            assert self._origin is not None
+            game = Game.from_state(self._origin)
+        for command in commands:
+            game.apply(command)
         return game
 
     @property
@@ -255,17 +315,25 @@ class Game:
 
     def check(self, command: Command) -> Refusal | None:
         """Why ``command`` would be refused now, or ``None`` if it would be applied."""
-        return refusal(self._work, command)
+        return refusal(self._work, command, self._last_step())
 
     def is_legal(self, command: Command) -> bool:
         """Whether ``command`` would be applied now."""
-        return refusal(self._work, command) is None
+        return self.check(command) is None
 
     def verify(self, command: Command) -> None:
         """Raise :class:`~loveletter.errors.IllegalCommandError` if ``command`` is refused."""
-        problem = refusal(self._work, command)
+        problem = self.check(command)
         if problem is not None:
             raise problem.error(command)
+
+    def _last_step(self) -> LastStep | None:
+        """What a take-back would take back: the running round's last command, and its events."""
+        steps = self._round
+        if not steps:
+            return None
+        _, command, events = steps[-1]
+        return command, events
 
     def read_command(self, data: str | bytes | Mapping[str, object]) -> Command:
         """A command from JSON (text, or data already parsed), read for this game.
@@ -315,26 +383,45 @@ class Game:
             # twice. Otherwise (or not listed) the referee works out the refusal.
             legal = self._legal
             if legal is None or command not in legal:
-                problem = refusal(work, command)
+                problem = refusal(work, command, self._last_step())
                 if problem is not None:
                     raise problem.error(command)
             saved = work.savepoint()
-        if record:
+        steps = self._round
+        if steps is not None:
+            if saved is None:
+                saved = work.savepoint()
+            record_here = True  # a take-back needs to know what each command showed
+        else:
+            record_here = record
+        if record_here:
             events: list[Event] = []
             work.events = events
         else:
             work.events = None
+        taken: _Step | None = None
         try:
             if type(command) is Play:
                 play(work, command)  # the common case, without the dispatch of perform()
+            elif type(command) is TakeBack and steps:
+                taken = steps.pop()
+                work.restore(taken[0])
+                take_back(work, taken[1])
             else:
                 perform(work, command)
         except BaseException:
             if saved is not None:
                 work.restore(saved)  # a checked command never leaves the game half-changed
+            if taken is not None and steps is not None:
+                steps.append(taken)
             raise
         self._legal = None
         self._state = None
+        if steps is not None:
+            if type(command) in _NEW_DEAL:
+                steps.clear()
+            elif type(command) is not TakeBack:
+                steps.append((saved, command, tuple(events)))
         if record:
             self._events.extend(events)
         self._log.append(command)

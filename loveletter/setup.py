@@ -97,6 +97,11 @@ class Setup:
     """Whether players draw by themselves at the start of their turns."""
     language: str = "en"
     """The language of the referee's messages (``"en"`` or ``"fr"``)."""
+    remedy: bool = False
+    """Whether the table agreed to the house remedy: take-backs and redeals
+    (HOUSE-REMEDY-AGREED)."""
+    open_hands: bool = False
+    """Whether every hand is played face up, for practice (HOUSE-PRACTICE-OPEN-HANDS)."""
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
@@ -157,6 +162,8 @@ def check_setup(setup: Setup) -> tuple[Table, tuple[int, ...]]:
         raise refuse("setup_first", "LL19-Q13", first=quoted(setup.first), players=names)
     check_seed(setup.seed)
     auto_draw = _check_flag(setup.auto_draw, "auto_draw")
+    remedy = _check_flag(setup.remedy, "remedy")
+    open_hands = _check_flag(setup.open_hands, "open_hands")
     target = _target(setup, refuse)
     tokens = [0] * len(players)
     for player, count in setup.tokens:
@@ -184,6 +191,8 @@ def check_setup(setup: Setup) -> tuple[Table, tuple[int, ...]]:
         seed=setup.seed,
         auto_draw=auto_draw,
         language=language,
+        remedy=remedy,
+        open_hands=open_hands,
     )
     return table, tuple(tokens)
 

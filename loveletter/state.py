@@ -60,6 +60,11 @@ class Table:
     """Whether the player to act draws by themselves at the start of their turn."""
     language: str = "en"
     """The language of the referee's messages: ``"en"`` or ``"fr"``."""
+    remedy: bool = False
+    """Whether the table agreed to the house remedy: take-backs and redeals (HOUSE-*)."""
+    open_hands: bool = False
+    """Whether the table plays with every hand face up, for practice
+    (HOUSE-PRACTICE-OPEN-HANDS): every player's view shows every hand."""
     seats: Mapping[str, int] = attrs.field(
         init=False,
         eq=False,
@@ -79,7 +84,8 @@ class Shown:
     """A card from ``owner``'s hand that the referee showed ``viewer`` this round."""
 
     viewer: str | None
-    """Who was shown the card; ``None`` means everyone (the reveal at a showdown)."""
+    """Who was shown the card; ``None`` means everyone (the reveal at a showdown, or a
+    card taken back into its player's hand)."""
     owner: str
     card: Card
     by: Card | None
@@ -143,6 +149,10 @@ class State:
     """The hand cards the referee has shown to players this round, in order."""
     known: tuple[Known, ...] = ()
     """What each player knows now of the other hands (see :class:`Known`)."""
+    first: int = 0
+    """The seat of the player who started this round."""
+    redeals: int = 0
+    """How many times this round was redealt (the house remedy, HOUSE-REMEDY-REDEAL)."""
     outcome: RoundOutcome | None = None
     """How the round ended, once it has."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.i18n import card_name, cards_phrase, of, shown, the
 
 __all__ = ["cards_phrase", "choice_phrase", "describe", "play_phrase"]
@@ -46,6 +46,12 @@ def describe(command: Command, language: str = "en", *, you: bool = False) -> st
         if french:
             return f"{choice} (garder {kept}, remettre {returned})"
         return f"{choice} (keep {kept}, return {returned})"
+    if isinstance(command, TakeBack):
+        if french:
+            return "votre reprise" if you else f"la reprise {of(shown(command.player), language)}"
+        return "your take-back" if you else f"{shown(command.player)}'s take-back"
+    if isinstance(command, Redeal):
+        return "la redistribution de la manche" if french else "the redeal of the round"
     if isinstance(command, Deal):
         if french:
             text = "la distribution de la manche suivante"

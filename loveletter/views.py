@@ -111,11 +111,14 @@ def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
     return tuple(entry for entry in shown if entry.viewer in (viewer, None))
 
 
-def view_for(state: State, viewer: str | None, *, open_hands: bool = False) -> View:
+def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None) -> View:
     """``state`` as ``viewer`` sees it; ``viewer=None`` is a spectator.
 
-    With ``open_hands`` every hand is shown (for teaching); nothing else changes.
+    With ``open_hands`` every hand is shown (for teaching); nothing else changes. It
+    defaults to the table's setting (HOUSE-PRACTICE-OPEN-HANDS).
     """
+    if open_hands is None:
+        open_hands = state.table.open_hands
     table = state.table
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError

@@ -72,3 +72,28 @@ def games_in_progress(draw: st.DrawFn, *, most: int = 150) -> Game:
         legal = game.legal_commands()
         game.apply(legal[draw(st.integers(0, len(legal) - 1), label="command")])
     return game
+
+
+def played_with_remedies(
+    seed: int, *, players: tuple[str, ...] = ("Anna", "Ben", "Carla"), language: str = "en"
+) -> Game:
+    """A whole game at a table with the house remedy, played at random to its end.
+
+    Draws are explicit, so that plays can be taken back; now and then the last command is
+    taken back (when the referee allows it) and a round is redealt.
+    """
+    import random
+
+    from loveletter import Redeal, TakeBack
+
+    game = Game.new(players, seed=seed, remedy=True, auto_draw=False, language=language)
+    rng = random.Random(seed)
+    while not game.over:
+        last = game.log[-1] if game.log else None
+        taker = getattr(last, "player", None)
+        if taker is not None and rng.random() < 0.3 and game.is_legal(TakeBack(player=taker)):
+            game.apply(TakeBack(player=taker))
+        elif rng.random() < 0.01 and game.is_legal(Redeal()):
+            game.apply(Redeal())
+        game.apply(rng.choice(game.legal_commands()))
+    return game

@@ -123,7 +123,7 @@ def test_the_language_is_a_setting_of_the_table() -> None:
 
 def test_every_event_is_told_in_french_and_in_the_second_person() -> None:
     """French narration covers every event, for a listener and for everyone."""
-    import random
+    from games import played_with_remedies
 
     from loveletter.events import (
         EVENT_CLASSES,
@@ -138,10 +138,7 @@ def test_every_event_is_told_in_french_and_in_the_second_person() -> None:
 
     told: set[type] = set()
     for seed in range(30):
-        game = Game.new(["Anna", "Ben", "Carla"], seed=seed, language="fr")
-        rng = random.Random(seed)
-        while not game.over:
-            game.apply(rng.choice(game.legal_commands()))
+        game = played_with_remedies(seed, language="fr")
         for event in game.events:
             for you in (None, "Anna"):
                 sentence = narrate(redact(event, you), you=you, language="fr")

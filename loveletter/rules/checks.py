@@ -14,10 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from loveletter.cards import Card, looks_like_a_label
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Targeting
 from loveletter.errors import InvalidCommandError, Reason, Refusal
-from loveletter.i18n import a, any_, card_name, edition_name, message, quoted, the
+from loveletter.events import (
+    CardDrawn,
+    Event,
+    GuardGuessed,
+    HandDiscarded,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    PlayerKnockedOut,
+)
+from loveletter.i18n import a, any_, card_name, edition_name, message, of, quoted, the
 from loveletter.rules import chancellor, countess, guard
 from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
@@ -66,8 +76,12 @@ def _round_winners(state: Position) -> tuple[int, ...]:
     return state.outcome.winners if state.outcome is not None else ()
 
 
-def refusal(state: Position, command: Command) -> Refusal | None:
-    """Why ``command`` cannot be applied to ``state``, or ``None`` if it can."""
+def refusal(state: Position, command: Command, last: LastStep | None = None) -> Refusal | None:
+    """Why ``command`` cannot be applied to ``state``, or ``None`` if it can.
+
+    ``last`` is the running round's last command that was not taken back, and its events:
+    what a take-back would take back (see :func:`take_back_refusal`).
+    """
     if type(command) is Play:
         return _play(state, command)
     if type(command) is Draw:
@@ -76,7 +90,119 @@ def refusal(state: Position, command: Command) -> Refusal | None:
         return _choose(state, command)
     if type(command) is Deal:
         return _deal(state, command)
+    if type(command) is TakeBack:
+        return take_back_refusal(state, command, last)
+    if type(command) is Redeal:
+        return _redeal(state, command)
     raise InvalidCommandError(f"not a command: {command!r}")
+
+
+LastStep = tuple[Command, tuple[Event, ...]]
+"""A command of the running round, and the events it gave."""
+
+_REVEALING: dict[type[Event], tuple[str, str]] = {
+    CardDrawn: ("a card was drawn", "une carte a été piochée"),
+    HandSeen: ("a hand was looked at", "une main a été regardée"),
+    HandsCompared: ("hands were compared", "des mains ont été comparées"),
+    HandsTraded: ("hands were traded", "des mains ont été échangées"),
+    HandDiscarded: ("a hand was discarded", "une main a été défaussée"),
+    GuardGuessed: ("a Guard's guess was answered", "un Garde a eu sa réponse"),
+    PlayerKnockedOut: ("a player was knocked out", "un joueur a quitté la manche"),
+}
+"""The events that tell someone what a hand held, and how a refusal says so
+(HOUSE-REMEDY-TAKE-BACK). A card played is seen by the table but does not count: it goes
+back into its player's hand, in sight of everyone."""
+
+_STEP_WORDS = {Play: ("play", "le coup"), Choose: ("Chancellor choice", "le choix de Chancelier")}
+
+
+def _remedy_agreed(state: Position, command: Command) -> Refusal | None:
+    """The checks every remedy command goes through first: the game, and the table's agreement."""
+    if state.phase is Phase.GAME_OVER:
+        return _game_over(state, command)
+    if not state.table.remedy:
+        return _refuse(
+            state, Reason.REMEDY_NOT_AGREED, "HOUSE-REMEDY-AGREED", "remedy_not_agreed", command
+        )
+    return None
+
+
+def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None) -> Refusal | None:
+    """Why ``command`` may not take back ``last`` (HOUSE-REMEDY-TAKE-BACK), or ``None``."""
+    problem = _remedy_agreed(state, command)
+    if problem is not None:
+        return problem
+    seats = state.table.seats
+    if command.player not in seats:
+        return _refuse(
+            state,
+            Reason.UNKNOWN_PLAYER,
+            "HOUSE-REMEDY-TAKE-BACK",
+            "unknown_player",
+            command,
+            name=quoted(command.player),
+            players=", ".join(state.table.players),
+        )
+    round_running = state.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
+    if last is None or not round_running:
+        return _refuse(
+            state,
+            Reason.NOTHING_TO_TAKE_BACK,
+            "HOUSE-REMEDY-TAKE-BACK",
+            "nothing_to_take_back",
+            command,
+            round=state.round_number,
+        )
+    step, events = last
+    owner = getattr(step, "player", "")
+    if owner != command.player:
+        return _refuse(
+            state,
+            Reason.NOT_YOUR_TURN,
+            "HOUSE-REMEDY-TAKE-BACK",
+            "not_yours_to_take_back",
+            command,
+            owner=owner,
+        )
+    what = next((_REVEALING[type(event)] for event in events if type(event) in _REVEALING), None)
+    if what is None:
+        return None
+    language = state.table.language
+    french = language == "fr"
+    words = _STEP_WORDS.get(type(step), ("draw", "la pioche"))
+    return _refuse(
+        state,
+        Reason.NOT_REVERSIBLE,
+        "HOUSE-REMEDY-TAKE-BACK",
+        "not_reversible",
+        command,
+        step=f"{words[1]} {of(owner, language)}" if french else f"{owner}'s {words[0]}",
+        what=what[1] if french else what[0],
+    )
+
+
+def _redeal(state: Position, command: Redeal) -> Refusal | None:
+    """Why the running round may not be redealt now (HOUSE-REMEDY-REDEAL), or ``None``."""
+    problem = _remedy_agreed(state, command)
+    if problem is not None:
+        return problem
+    table = state.table
+    if command.layout is not None:
+        problem_text = command.layout.problem(table.edition, table.players, table.language)
+        if problem_text is not None:
+            return _refuse(
+                state, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem_text
+            )
+    if state.phase is Phase.ROUND_OVER:
+        return _refuse(
+            state,
+            Reason.ROUND_OVER,
+            "HOUSE-REMEDY-REDEAL",
+            "round_over",
+            command,
+            round=state.round_number,
+        )
+    return None
 
 
 def actor_refusal(

@@ -7,7 +7,7 @@ state and the events out.
 
 from __future__ import annotations
 
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal
 from loveletter.errors import InvalidCommandError
 from loveletter.events import Event
 from loveletter.layout import Layout
@@ -68,6 +68,8 @@ def perform(w: Work, command: Command) -> None:
     elif type(command) is Deal:
         first = command.first
         round_rules.next_round(w, command.layout, None if first is None else w.seats[first])
+    elif type(command) is Redeal:
+        round_rules.redeal(w, command.layout)
     else:
         raise InvalidCommandError(f"not a command: {command!r}")
 

@@ -15,6 +15,7 @@ from loveletter.events import (
     GameEnded,
     RoundEnd,
     RoundEnded,
+    RoundRedealt,
     RoundStarted,
     TokenAwarded,
     TokenReason,
@@ -34,13 +35,16 @@ _token_awarded = builder(TokenAwarded)
 _game_ended = builder(GameEnded)
 
 
-def start_round(w: Work, layout: Layout, first: int) -> None:
-    """Deal ``layout`` and give the first turn to ``first`` (LL19-SETUP-DEAL)."""
+def start_round(w: Work, layout: Layout, first: int, *, again: bool = False) -> None:
+    """Deal ``layout`` and give the first turn to ``first`` (LL19-SETUP-DEAL).
+
+    ``again`` deals the running round again (a redeal) rather than the next one.
+    """
     seats = w.seats
     hands: list[tuple[Card, ...]] = [()] * len(seats)
     for player, card in layout.hands:
         hands[seats[player]] = (card,)
-    _deal(w, layout.set_aside, layout.face_up, hands, layout.draw_pile, first, layout.hands)
+    _deal(w, layout.set_aside, layout.face_up, hands, layout.draw_pile, first, layout.hands, again)
 
 
 def _deal(
@@ -51,14 +55,19 @@ def _deal(
     pile: tuple[Card, ...],
     first: int,
     dealt: tuple[tuple[str, Card], ...] | None,
+    again: bool = False,
 ) -> None:
     """Lay out a round, ``hands`` by seat.
 
     ``dealt`` is the same hands as (player, card) pairs, or ``None`` to build them only if
-    an event needs them.
+    an event needs them. ``again`` lays out the running round again (a redeal).
     """
     count = len(hands)
-    w.round_number += 1
+    if again:
+        w.redeals += 1
+    else:
+        w.round_number += 1
+        w.redeals = 0
     w.hands = hands
     w.discards = [()] * count
     w.out = w.protected = w.spied = (False,) * count
@@ -68,7 +77,7 @@ def _deal(
     w.face_up = face_up
     w.shown = w.known = ()
     w.outcome = None
-    w.to_act = first
+    w.to_act = w.first = first
     names = w.names
     if w.events is not None:
         if dealt is None:
@@ -102,6 +111,26 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     face_up = table.edition.face_up_with_two_players if count == 2 else 0
     set_aside, shown, hands, pile = deal_order(order, count, first, face_up)
     _deal(w, set_aside, shown, hands, pile, first, None)
+
+
+def redeal(w: Work, layout: Layout | None) -> None:
+    """Void the running round and deal it again (HOUSE-REMEDY-REDEAL).
+
+    The same round, the same starter; nobody gains a token. Without a layout the deck is
+    shuffled again with the game's generator, drawn for this redeal of this round.
+    """
+    if w.events is not None:
+        w.events.append(RoundRedealt(round_number=w.round_number))
+    first = w.first
+    if layout is not None:
+        start_round(w, layout, first, again=True)
+        return
+    table = w.table
+    _, order = round_draws(table.seed, table.edition.deck, w.round_number, redeal=w.redeals + 1)
+    count = len(w.names)
+    face_up = table.edition.face_up_with_two_players if count == 2 else 0
+    set_aside, shown, hands, pile = deal_order(order, count, first, face_up)
+    _deal(w, set_aside, shown, hands, pile, first, None, again=True)
 
 
 def showdown_winners(w: Position, survivors: list[int]) -> list[int]:

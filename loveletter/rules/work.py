@@ -41,6 +41,7 @@ class Work:
         "draw_pile",
         "events",
         "face_up",
+        "first",
         "hands",
         "known",
         "names",
@@ -48,6 +49,7 @@ class Work:
         "outcome",
         "phase",
         "protected",
+        "redeals",
         "round_number",
         "seats",
         "set_aside",
@@ -78,6 +80,8 @@ class Work:
         self.face_up = state.face_up
         self.shown = state.shown
         self.known = state.known
+        self.first = state.first
+        self.redeals = state.redeals
         self.outcome = state.outcome
         self.events: list[Event] | None = [] if record else None
 
@@ -92,13 +96,16 @@ class Work:
         return other
 
     def savepoint(self) -> tuple[object, ...]:
-        """Everything :meth:`restore` needs to put this table back as it is now."""
-        return (_every_slot(self), tuple(self.hands), tuple(self.discards))
+        """Everything :meth:`restore` needs to put this table back as it is now.
+
+        The events being recorded are not part of the table: they stay as they are.
+        """
+        return (_table_slots(self), tuple(self.hands), tuple(self.discards))
 
     def restore(self, saved: tuple[object, ...]) -> None:
         """Put the table back as it was at ``saved`` (a :meth:`savepoint`)."""
         values, hands, discards = saved
-        for name, value in zip(Work.__slots__, values, strict=True):  # type: ignore[call-overload]
+        for name, value in zip(_TABLE_SLOTS, values, strict=True):  # type: ignore[call-overload]
             setattr(self, name, value)
         self.hands = list(hands)  # type: ignore[call-overload]
         self.discards = list(discards)  # type: ignore[call-overload]
@@ -121,6 +128,8 @@ class Work:
             self.face_up,
             self.shown,
             self.known,
+            self.first,
+            self.redeals,
             self.outcome,
         )
 
@@ -204,5 +213,6 @@ class Work:
         self.to_act = -1
 
 
-_every_slot = operator.attrgetter(*Work.__slots__)
-"""Every field of a :class:`Work`, at once (for :meth:`Work.savepoint`)."""
+_TABLE_SLOTS = tuple(name for name in Work.__slots__ if name != "events")
+_table_slots = operator.attrgetter(*_TABLE_SLOTS)
+"""Every field of a :class:`Work` but its events, at once (for :meth:`Work.savepoint`)."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
 from loveletter.events import EVENT_CLASSES, Event
@@ -85,7 +85,7 @@ __all__ = [
 EVENT_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in EVENT_CLASSES}
 """Every event class, by the name its JSON carries under ``"event"``."""
 
-_COMMAND_TYPES = (Draw, Play, Choose, Deal)
+_COMMAND_TYPES = (Draw, Play, Choose, Deal, TakeBack, Redeal)
 
 
 def _event_codec(name: str) -> Codec:

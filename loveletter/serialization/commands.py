@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from loveletter.cards import Card, card_named
-from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
 from loveletter.i18n import shown
@@ -181,7 +181,7 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     if len(keys) != 1:
         raise fail(
             where,
-            "expected one of 'draw', 'play', 'choose', 'deal', "
+            "expected one of 'draw', 'play', 'choose', 'deal', 'take_back', 'redeal', "
             f"got {', '.join(map(repr, keys)) or 'nothing'}",
         )
     key = keys[0]
@@ -189,6 +189,10 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     here = f"{where}.{key}"
     if key == "draw":
         return Draw(player=name(body, here))
+    if key == "take_back":
+        return TakeBack(player=name(body, here))
+    if key == "redeal":
+        return Redeal(layout=None if body is None else layout_from_data(body, edition, here))
     if key == "play":
         fields = obj(body, here, ("player", "card", "target", "guess"), ("player", "card"))
         player = name(fields["player"], f"{here}.player")
@@ -212,7 +216,11 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
             keep=cards.card(fields["keep"], f"{here}.keep"),
             returned=cards.cards(fields["return"], f"{here}.return"),
         )
-    raise fail(where, f"unknown command {key!r} (expected 'draw', 'play', 'choose' or 'deal')")
+    raise fail(
+        where,
+        f"unknown command {key!r} (expected 'draw', 'play', 'choose', 'deal', 'take_back' "
+        "or 'redeal')",
+    )
 
 
 def layout_to_data(layout: Layout) -> dict[str, Any]:
@@ -243,6 +251,10 @@ def command_to_data(command: Command, *, with_format: bool = False) -> dict[str,
             "keep": str(command.keep),
             "return": [str(card) for card in command.returned],
         }
+    elif isinstance(command, TakeBack):
+        data["take_back"] = command.player
+    elif isinstance(command, Redeal):
+        data["redeal"] = None if command.layout is None else layout_to_data(command.layout)
     else:
         data["deal"] = None if command.layout is None else layout_to_data(command.layout)
         if command.first is not None:

@@ -18,14 +18,14 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import Choose, Deal, Draw, Play
+from loveletter.commands import Choose, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.serialization import base
 from loveletter.serialization.commands import command_from_data, command_to_data
 
 Encode = Callable[[Any], Any]
 Decode = Callable[[Any, str], Any]
 
-_COMMAND_TYPES = frozenset({Draw, Play, Choose, Deal})
+_COMMAND_TYPES = frozenset({Draw, Play, Choose, Deal, TakeBack, Redeal})
 
 
 @attrs.frozen

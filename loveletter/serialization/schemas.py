@@ -76,13 +76,16 @@ def _command() -> dict[str, Any]:
         "$id": "command.schema.json",
         "title": "loveletter command",
         "description": (
-            "A command for the referee: draw, play, the Chancellor's choice, or the next deal."
+            "A command for the referee: draw, play, the Chancellor's choice, the next deal, "
+            "or the house remedy's take-back and redeal."
         ),
         "oneOf": [
             one("draw", _NAME),
             one("play", play),
             one("choose", choose),
             one("deal", {"oneOf": [layout, {"type": "null"}]}, first=_NAME),
+            one("take_back", _NAME),
+            one("redeal", {"oneOf": [layout, {"type": "null"}]}),
         ],
     }
 

@@ -60,6 +60,8 @@ def table_to_data(table: Table) -> dict[str, Any]:
         "seed": str(table.seed),
         "auto_draw": table.auto_draw,
         "language": table.language,
+        "remedy": table.remedy,
+        "open_hands": table.open_hands,
     }
 
 
@@ -68,7 +70,7 @@ def table_from_data(data: object, where: str) -> Table:
     fields = base.obj(
         data,
         where,
-        ("edition", "players", "target", "seed", "auto_draw", "language"),
+        ("edition", "players", "target", "seed", "auto_draw", "language", "remedy", "open_hands"),
         ("edition", "players", "target", "seed", "auto_draw"),
     )
     edition = _edition(fields["edition"], f"{where}.edition")
@@ -87,6 +89,8 @@ def table_from_data(data: object, where: str) -> Table:
         seed=_seed(fields["seed"], f"{where}.seed"),
         auto_draw=base.boolean(fields["auto_draw"], f"{where}.auto_draw"),
         language=_language(fields.get("language", "en"), f"{where}.language"),
+        remedy=base.boolean(fields.get("remedy", False), f"{where}.remedy"),
+        open_hands=base.boolean(fields.get("open_hands", False), f"{where}.open_hands"),
     )
 
 
@@ -135,6 +139,8 @@ def state_to_data(state: State) -> dict[str, Any]:
             {"viewer": fact.viewer, "owner": fact.owner, "card": str(fact.card)}
             for fact in state.known
         ],
+        "first": players[state.first] if 0 <= state.first < len(players) else None,
+        "redeals": state.redeals,
         "outcome": None
         if outcome is None
         else {
@@ -163,7 +169,7 @@ _STATE_KEYS = (
     "shown",
     "outcome",
 )
-_OPTIONAL_STATE_KEYS = ("known",)
+_OPTIONAL_STATE_KEYS = ("known", "first", "redeals")
 
 
 def state_from_data(data: object, where: str = "$") -> State:
@@ -260,12 +266,21 @@ def state_from_data(data: object, where: str = "$") -> State:
         face_up=cards(fields["face_up"], f"{where}.face_up"),
         shown=tuple(shown),
         known=tuple(known),
+        first=_first(fields.get("first"), seat_of, to_act, f"{where}.first"),
+        redeals=base.integer(fields.get("redeals", 0), f"{where}.redeals", low=0),
         outcome=outcome,
     )
     problems = inconsistencies(state)
     if problems:
         raise base.fail(where, "inconsistent state: " + "; ".join(problems))
     return state
+
+
+def _first(data: object, seat_of: Any, to_act: object, where: str) -> int:
+    """Who started the round; a state written before it was kept: the player to act."""
+    if data is not None:
+        return int(seat_of(data, where))
+    return int(seat_of(to_act, where)) if to_act is not None else 0
 
 
 def setup_to_data(setup: Setup) -> dict[str, Any]:
@@ -280,6 +295,8 @@ def setup_to_data(setup: Setup) -> dict[str, Any]:
         "target": setup.target,
         "auto_draw": setup.auto_draw,
         "language": setup.language,
+        "remedy": setup.remedy,
+        "open_hands": setup.open_hands,
     }
 
 
@@ -293,6 +310,8 @@ _SETUP_KEYS = (
     "target",
     "auto_draw",
     "language",
+    "remedy",
+    "open_hands",
 )
 
 
@@ -318,6 +337,8 @@ def setup_from_data(data: object, where: str = "$") -> Setup:
         target=_target(target, edition, f"{where}.target"),
         auto_draw=base.boolean(fields.get("auto_draw", True), f"{where}.auto_draw"),
         language=_language(fields.get("language", "en"), f"{where}.language"),
+        remedy=base.boolean(fields.get("remedy", False), f"{where}.remedy"),
+        open_hands=base.boolean(fields.get("open_hands", False), f"{where}.open_hands"),
     )
     try:
         check_setup(setup)  # the same rules as Game.new
