@@ -160,7 +160,7 @@ class RulingDirective(SphinxDirective):
 
 def _examples() -> dict[str, tuple[str, Any]]:
     """For each reason code: a table, and a command the referee refuses for that reason."""
-    from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play
+    from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play, TakeBack
 
     def three() -> Any:
         return Game.arranged(
@@ -193,6 +193,15 @@ def _examples() -> dict[str, tuple[str, Any]]:
             {"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Chancellor", "Spy", "King"]
         )
         game.apply(Play(player="Anna", card=Card.CHANCELLOR))
+        return game
+
+    def looked() -> Any:
+        game = Game.arranged(
+            {"Anna": "Guard", "Ben": "Baron", "Carla": "Handmaid"},
+            pile=["Priest", "Guard"],
+            remedy=True,
+        )
+        game.apply(Play(player="Anna", card=Card.PRIEST, target="Ben"))
         return game
 
     bad = Layout(set_aside="Spy", hands={"Anna": "Spy", "Ben": "Guard"}, draw_pile=[])
@@ -263,6 +272,21 @@ def _examples() -> dict[str, tuple[str, Any]]:
         "BAD_CHOICE": (
             "Anna holds Guard, Spy, King after her Chancellor",
             (chancellor(), Choose(player="Anna", keep=Card.KING, returned=(Card.SPY,))),
+        ),
+        "REMEDY_NOT_AGREED": (
+            "a table that did not agree to the house remedy",
+            (three(), TakeBack(player="Anna")),
+        ),
+        "NOTHING_TO_TAKE_BACK": (
+            "a table with the house remedy, before any play",
+            (
+                Game.arranged({"Anna": "Guard", "Ben": "Priest"}, remedy=True),
+                TakeBack(player="Anna"),
+            ),
+        ),
+        "NOT_REVERSIBLE": (
+            "Anna's Priest has looked at Ben's card",
+            (looked(), TakeBack(player="Anna")),
         ),
     }
 
