@@ -256,7 +256,7 @@ def _known(state: State) -> list[str]:
         if fact.card not in state.hands[names.index(fact.owner)]:
             return [f"{fact.owner} is known to hold a {fact.card} they do not hold"]
         if (fact.viewer, fact.owner) in seen:
-            return ["two cards are known of one hand by one player"]
+            return ["one player knows two facts of one hand"]
         seen.add((fact.viewer, fact.owner))
     return []
 

@@ -213,8 +213,8 @@ class TerminalGame:
                 )
             )
         for seat in view.seats:
-            if seat.known is not None:
-                card, the_card = card_name(seat.known, self.language), the(seat.known, "fr")
+            for known in seat.known:
+                card, the_card = card_name(known, self.language), the(known, "fr")
                 self.say(self.t("known", owner=seat.player, card=card, the_card=the_card))
         self.say(self.t("hand", cards=self.names_of(view.hand)))
 

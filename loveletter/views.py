@@ -55,10 +55,11 @@ class SeatView:
     out: bool
     protected: bool
     tokens: int
-    known: Card | None = None
-    """A card the viewer knows this player holds now: shown to them and not moved since
-    (a Priest's look, a Baron's comparison, what they gave in a King's trade), for sure.
-    The history of what was shown, moved or not, is :attr:`View.shown`."""
+    known: tuple[Card, ...] = ()
+    """The cards the viewer knows this player holds now: shown to them and not moved since
+    (a Priest's look, a Baron's comparison, what they gave in a King's trade, a card taken
+    back in sight of the table), for sure. The history of what was shown, moved or not,
+    is :attr:`View.shown`."""
 
 
 @attrs.frozen(kw_only=True)
@@ -122,7 +123,10 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     table = state.table
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
-    known = {k.owner: k.card for k in state.known if k.viewer in (None, viewer)}
+    known: dict[str, tuple[Card, ...]] = {}
+    for fact in state.known:
+        if fact.viewer in (None, viewer) and fact.card not in known.get(fact.owner, ()):
+            known[fact.owner] = (*known.get(fact.owner, ()), fact.card)
     seats = tuple(
         SeatView(
             player=player,
@@ -132,7 +136,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
             out=state.out[seat],
             protected=state.protected[seat],
             tokens=state.tokens[seat],
-            known=known.get(player) if player != viewer else None,
+            known=known.get(player, ()) if player != viewer else (),
         )
         for seat, player in enumerate(table.players)
     )
@@ -188,7 +192,7 @@ def view_problems(view: View) -> list[str]:
     for seat in view.seats:
         if seat.hand_size < 0 or seat.tokens < 0:
             problems.append(f"{quoted(seat.player)} has a negative hand size or tokens")
-        elif seat.known is not None and (seat.out or seat.player == view.viewer):
+        elif seat.known and (seat.out or seat.player == view.viewer):
             problems.append(f"a card is known of {quoted(seat.player)}, who holds none unknown")
         elif seat.hand is not None and len(seat.hand) != seat.hand_size:
             problems.append(f"{quoted(seat.player)}'s hand is not of its size")

@@ -83,9 +83,11 @@ def table(
     first: str | None = None,
     edition_name: str = "2019",
     tokens: Mapping[str, int] | None = None,
-    target: int | None = None,
+    target: int | str | None = None,
     auto_draw: bool = True,
     seed: int = 0,
+    remedy: bool = False,
+    language: str = "en",
 ) -> Game:
     """A game whose first round is dealt as named (see Game.arranged).
 
@@ -105,6 +107,8 @@ def table(
         target=target,
         auto_draw=auto_draw,
         seed=seed,
+        remedy=remedy,
+        language=language,
     )
 
 
