@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from loveletter.bots import Bot, make_bot
 from loveletter.cards import Card, card_by_label
-from loveletter.commands import Choose, Command, Deal, Play
+from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
@@ -96,12 +96,25 @@ _WORDS: dict[str, tuple[str, str]] = {
         "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
     ),
     "tokens": ("Tokens: {tokens}", "Pions Faveur : {tokens}"),
+    "open_hands": (
+        "Practice game: every hand is played face up.",
+        "Partie d'entraînement : toutes les mains sont jouées face visible.",
+    ),
+    "remedy": (
+        "House remedy agreed: after each of your moves, type 'undo' to take it back while "
+        "nobody has learned anything from it, or press Enter to go on.",
+        "Remède de la maison adopté : après chacun de vos coups, tapez 'annuler' pour le "
+        "reprendre tant que personne n'en a rien appris, ou Entrée pour continuer.",
+    ),
+    "open_hand": ("  hand: {cards}", "  main : {cards}"),
+    "window": ("(Enter to go on, or 'undo') ", "(Entrée pour continuer, ou 'annuler') "),
     "you_win": ("You win the game!", "Vous gagnez la partie !"),
     "they_win": ("{names} won the game.", "{names} gagne la partie."),
     "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
 }
 _YES = ("y", "o")
 _QUIT = frozenset({"quit", "exit", "q", "quitter", "sortir"})
+_UNDO = frozenset({"undo", "u", "annuler", "reprendre"})
 """What leaves the table, in either language."""
 
 
@@ -124,6 +137,9 @@ class TerminalGame:
         say: Callable[[str], None] = print,
         echo: bool | None = None,
         language: str = "en",
+        target: int | str | None = None,
+        remedy: bool = False,
+        open_hands: bool = False,
     ) -> None:
         """Seat the player and ``players - 1`` bots; ``ask`` and ``say`` talk to the player.
 
@@ -131,6 +147,10 @@ class TerminalGame:
         reads like a played one; by default it is on when standard input is not a terminal.
         ``language`` is ``"en"`` or ``"fr"``: the prompts, the narration and the referee's
         messages; the player is called ``You`` (``Joueur`` in French) unless named.
+        ``target`` is a house token target (a number, or ``"printed"`` in classic);
+        ``remedy`` agrees to the house remedy: after each of the player's moves the game
+        waits before anyone else draws or acts, so that ``undo`` can take it back;
+        ``open_hands`` plays with every hand face up, for practice.
         """
         self.language = language
         name = name or ("Joueur" if language == "fr" else "You")
@@ -142,7 +162,16 @@ class TerminalGame:
         self.me = name
         others = [n for n in BOT_NAMES if n != name][: players - 1]
         self.names = [name, *others]
-        self.game = Game.new(self.names, edition=ed, seed=seed, language=language)
+        self.game = Game.new(
+            self.names,
+            edition=ed,
+            seed=seed,
+            language=language,
+            target=target,
+            remedy=remedy,
+            open_hands=open_hands,
+            auto_draw=not remedy,  # draws wait for the window after the player's move
+        )
         self.bots: dict[str, Bot] = {}
         for index, other in enumerate(others):
             bot = make_bot(bots[index % len(bots)], seed=self.game.state.table.seed + index + 1)
@@ -202,6 +231,8 @@ class TerminalGame:
                 if on
             ]
             flags = f"  [{', '.join(marks)}]" if marks else ""
+            if seat.hand is not None and seat.player != self.me:  # an open-hands table
+                flags += self.t("open_hand", cards=self.names_of(seat.hand) or "-")
             self.say(
                 self.t(
                     "seat",
@@ -323,6 +354,23 @@ class TerminalGame:
             if not self._refused(command):
                 return command
 
+    def _window(self) -> None:
+        """After the player's move: go on, or take it back if the referee allows it."""
+        while fold(self._input(self.t("window"))) in _UNDO:
+            undo = TakeBack(player=self.me)
+            refusal = self.game.check(undo)
+            if refusal is None:
+                self._tell(self.game.apply(undo))
+                return
+            self.say(
+                self.t(
+                    "refuses",
+                    message=refusal.to_player,
+                    reason=refusal.reason.value,
+                    ruling=refusal.ruling,
+                )
+            )
+
     # -- the game --------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -338,6 +386,11 @@ class TerminalGame:
             )
         )
         self.say(self.t("help"))
+        table = self.game.state.table
+        if table.open_hands:
+            self.say(self.t("open_hands"))
+        if table.remedy:
+            self.say(self.t("remedy"))
         self._tell(self.game.events)
         try:
             while True:
@@ -354,6 +407,9 @@ class TerminalGame:
                     self._tell(self.game.apply(Deal()))
                     continue
                 player = self.names[state.to_act]
+                if state.phase is Phase.DRAW:  # draws wait for the remedy's window
+                    self._tell(self.game.apply(Draw(player=player)))
+                    continue
                 view = view_for(state, player)
                 if player == self.me:
                     self.show_table(view)
@@ -365,6 +421,8 @@ class TerminalGame:
                 else:
                     command = self.bots[player].choose(view)
                 self._tell(self.game.apply(command))
+                if player == self.me and table.remedy and not self.game.over:
+                    self._window()
         except QuitGameError:
             self.say("")
             self.say(self.t("goodbye"))
