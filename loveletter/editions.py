@@ -162,7 +162,7 @@ class Edition:
     def target(self, *, players: int, setting: str | None = None) -> int:
         """The favor tokens needed to win a game of ``players`` players.
 
-        ``setting`` names one of :attr:`target_settings` instead of the edition's table.
+        ``setting`` names one of :attr:`~Edition.target_settings` instead of the edition's table.
         """
         if setting is None:
             return dict(self.targets)[players]

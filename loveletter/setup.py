@@ -105,7 +105,9 @@ class Setup:
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
-    """``seed`` if it is a whole number in ``[0, SEED_LIMIT)``; :class:`SetupError` otherwise.
+    """``seed`` if it is a whole number in ``[0, SEED_LIMIT)``.
+
+    Anything else raises :class:`~loveletter.errors.SetupError`.
 
     >>> check_seed(7)
     7

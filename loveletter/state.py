@@ -61,7 +61,8 @@ class Table:
     language: str = "en"
     """The language of the referee's messages: ``"en"`` or ``"fr"``."""
     remedy: bool = False
-    """Whether the table agreed to the house remedy: take-backs and redeals (HOUSE-*)."""
+    """Whether the table agreed to the house remedy: take-backs and redeals
+    (HOUSE-REMEDY-AGREED)."""
     open_hands: bool = False
     """Whether the table plays with every hand face up, for practice
     (HOUSE-PRACTICE-OPEN-HANDS): every player's view shows every hand."""

@@ -33,7 +33,7 @@ from loveletter.rules.targeting import others
 from loveletter.state import Phase, Position
 from loveletter.text import describe
 
-__all__ = ["actor_refusal", "refusal", "unknown_card_refusal"]
+__all__ = ["LastStep", "actor_refusal", "refusal", "take_back_refusal", "unknown_card_refusal"]
 
 _NONE, _OTHER = Targeting.NONE, Targeting.OTHER
 _WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
@@ -80,7 +80,7 @@ def refusal(state: Position, command: Command, last: LastStep | None = None) -> 
     """Why ``command`` cannot be applied to ``state``, or ``None`` if it can.
 
     ``last`` is the running round's last command that was not taken back, and its events:
-    what a take-back would take back (see :func:`take_back_refusal`).
+    what a take-back would take back (see :func:`~loveletter.rules.checks.take_back_refusal`).
     """
     if type(command) is Play:
         return _play(state, command)
