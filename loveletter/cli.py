@@ -49,6 +49,17 @@ def _at_least_one(text: str) -> int:
     return number
 
 
+def _target(text: str) -> int | str:
+    """A token target: a whole number of at least 1, or the name of a target setting."""
+    if text.strip().isdecimal() and text.isascii():
+        return _at_least_one(text)
+    if not text.strip() or not text.isidentifier():
+        raise argparse.ArgumentTypeError(
+            f"expected a number of tokens or a setting such as 'printed', not {text[:20]!r}"
+        )
+    return text
+
+
 def _play(args: argparse.Namespace) -> int:
     from loveletter.play import TerminalGame
 
@@ -63,6 +74,9 @@ def _play(args: argparse.Namespace) -> int:
             bots=args.bots,
             name=args.name,
             language=args.language,
+            target=args.target,
+            remedy=args.remedy,
+            open_hands=args.open_hands,
         )
     except ValueError as error:
         print(f"loveletter play: {error}", file=sys.stderr)
@@ -91,6 +105,7 @@ def _simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             jobs=args.jobs,
             progress=progress_bar if show else None,
+            target=args.target,
         )
     except KeyboardInterrupt:
         if show:
@@ -192,6 +207,18 @@ def parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--name", default=None, help="your name at the table (You; Joueur in French)")
     play.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
+    play.add_argument(
+        "--target",
+        type=_target,
+        default=None,
+        help="tokens to win: a number, or 'printed' (the classic rulebook's 7/5/4)",
+    )
+    play.add_argument(
+        "--remedy",
+        action="store_true",
+        help="agree to the house remedy: 'undo' takes back a move nobody learned from",
+    )
+    play.add_argument("--open-hands", action="store_true", help="practise with every hand face up")
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
@@ -207,6 +234,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="seed of the run (1)")
     sim.add_argument(
         "--jobs", type=_at_least_one, default=1, help="processes to spread the games over (1)"
+    )
+    sim.add_argument(
+        "--target",
+        type=_target,
+        default=None,
+        help="tokens to win: a number, or 'printed' (the classic rulebook's 7/5/4)",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(

@@ -172,7 +172,7 @@ class _Shape:
             data,
             "$",
             ("id", "players", "first", "deal", "steps"),
-            ("rulings", "text", "edition", "tokens", "target", "auto_draw"),
+            ("rulings", "text", "edition", "tokens", "target", "auto_draw", "remedy"),
         )
         self.string(top["id"], "$.id")
         self.strings(top["players"], "$.players", unique=True, low=2, high=6)
@@ -189,6 +189,8 @@ class _Shape:
             self.integer(top["target"], "$.target", 1)
         if "auto_draw" in top:
             self.boolean(top["auto_draw"], "$.auto_draw")
+        if "remedy" in top:
+            self.boolean(top["remedy"], "$.remedy")
         self.deal(top["deal"], "$.deal")
         if not isinstance(top["steps"], list):
             self.fail("$.steps", "expected a list")
@@ -228,6 +230,11 @@ class _Shape:
             self.string(choose["player"], f"{here}.player")
             self.string(choose["keep"], f"{here}.keep")
             self.strings(choose["return"], f"{here}.return", low=1, high=2)
+        elif key == "take_back":
+            self.string(value, here)
+        elif key == "redeal":
+            if value is not None:
+                self.deal(value, here)
         else:
             self.fail(where, f"unknown step {key!r}")
 
@@ -466,6 +473,7 @@ def run(scenario: Scenario) -> ScenarioResult:
             tokens=data.get("tokens"),
             target=data.get("target"),
             auto_draw=False,
+            remedy=bool(data.get("remedy", False)),
         )
     except LoveLetterError as error:
         return ScenarioResult(scenario=scenario, problem=f"the table cannot be set up: {error}")

@@ -55,12 +55,22 @@ def game_seed(seed: int, number: int) -> int:
 
 
 def play_game(
-    *, number: int, seed: int, players: int, bots: Sequence[str], edition: str
+    *,
+    number: int,
+    seed: int,
+    players: int,
+    bots: Sequence[str],
+    edition: str,
+    target: int | str | None = None,
 ) -> GameResult:
-    """Play game ``number`` of a run to its end, each seat driven by its bot."""
+    """Play game ``number`` of a run to its end, each seat driven by its bot.
+
+    ``target`` replaces the edition's token target (a number, or a named setting such
+    as the classic ``"printed"``).
+    """
     names = SEAT_NAMES[:players]
     this_seed = game_seed(seed, number)
-    game = Game.new(names, edition=edition, seed=this_seed)
+    game = Game.new(names, edition=edition, seed=this_seed, target=target)
     seated = [
         make_bot(bots[seat % len(bots)], seed=this_seed + seat + 1) for seat in range(players)
     ]
@@ -205,10 +215,14 @@ class Summary:
         return "\n".join(lines)
 
 
-def _play_many(arguments: tuple[Sequence[int], int, int, tuple[str, ...], str]) -> list[GameResult]:
-    numbers, seed, players, bots, edition = arguments
+def _play_many(
+    arguments: tuple[Sequence[int], int, int, tuple[str, ...], str, int | str | None],
+) -> list[GameResult]:
+    numbers, seed, players, bots, edition, target = arguments
     return [
-        play_game(number=number, seed=seed, players=players, bots=bots, edition=edition)
+        play_game(
+            number=number, seed=seed, players=players, bots=bots, edition=edition, target=target
+        )
         for number in numbers
     ]
 
@@ -261,8 +275,12 @@ def simulate(
     seed: int = 1,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    target: int | str | None = None,
 ) -> Summary:
     """Play ``games`` games; seat ``s`` is played by ``bots[s % len(bots)]``.
+
+    ``target`` replaces the edition's token target: a number (LL19-Q22) or a named
+    setting (the classic ``"printed"``, LLC-TARGETS-PRINTED).
 
     With ``jobs`` above 1 the games are spread over that many processes; the results are
     the same as with one. ``progress(done, total)`` is called as games finish. ``games``
@@ -279,11 +297,12 @@ def simulate(
         )
     for name in bots:
         make_bot(name, seed=0)
+    Game.new(SEAT_NAMES[:players], edition=ed, seed=0, target=target)  # a bad target: SetupError
     bots = tuple(bots)
     chunk = max(1, min(200, games // max(1, jobs * 8)))
     batches = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
     results: list[GameResult] = []
-    arguments = [(batch, seed, players, bots, ed.name) for batch in batches]
+    arguments = [(batch, seed, players, bots, ed.name, target) for batch in batches]
     pool: Pool | None = None
     try:
         if jobs > 1:

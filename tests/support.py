@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.catalogue import RULINGS
+from loveletter.catalogue import HOUSE, RULINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -38,5 +38,6 @@ def need_shared(path: Path) -> Path:
 
 
 def ruling_ids() -> list[str]:
-    """Every ruling id of the catalogue the library ships (a copy of RULINGS.md), in order."""
-    return list(RULINGS)
+    """Every ruling id of the catalogue the library ships, in order: RULINGS.md, then the
+    house remedy's HOUSE.md."""
+    return [*RULINGS, *HOUSE]

@@ -265,3 +265,30 @@ def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     path.write_bytes(b"// fine\n// caf\xe9\n")
     with pytest.raises(ScenarioFileError, match=r"latin.jsonl:2: not UTF-8 text"):
         load(path)
+
+
+def test_play_and_simulate_take_a_house_target_and_the_remedy() -> None:
+    """--target printed (classic 7/5/4), --remedy and --open-hands reach the table."""
+    done = run_cli(
+        "play",
+        "--edition",
+        "classic",
+        "--target",
+        "printed",
+        "--remedy",
+        "--open-hands",
+        input="quit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "First to 7 tokens wins." in done.stdout
+    assert "every hand is played face up" in done.stdout
+    assert "House remedy agreed" in done.stdout
+    done = run_cli(
+        "simulate", "--games", "3", "--edition", "classic", "--target", "printed", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    done = run_cli("simulate", "--games", "3", "--target", "printed")
+    assert done.returncode == 2
+    assert "LL19-Q22" in done.stderr
+    done = run_cli("play", "--target", "0")
+    assert done.returncode == 2

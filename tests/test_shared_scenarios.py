@@ -18,7 +18,7 @@ def _shared() -> list[object]:
     if not SCENARIOS_DIR.exists():
         return [pytest.param(None, id="shared-scenarios-missing")]
     params: list[object] = []
-    for path in sorted(SCENARIOS_DIR.glob("*.jsonl")):
+    for path in sorted([*SCENARIOS_DIR.glob("*.jsonl"), *SCENARIOS_DIR.glob("*/*.jsonl")]):
         for scenario in load(path):
             marks = [pytest.mark.ruling(*scenario.rulings)] if scenario.rulings else []
             params.append(pytest.param(scenario, id=f"{path.stem}:{scenario.id}", marks=marks))
