@@ -293,3 +293,44 @@ def test_narration_never_names_a_card_its_listener_did_not_see() -> None:
     assert narrate(looked) == "Anna looks at Carla's hand."
     assert narrate_all([looked], you="Ben", language="fr") == ["Anna regarde la main de Carla."]
     assert narrate(looked, everything=True) == "Anna looks at Carla's hand: the Baron."
+
+
+# -- a program's way back: undo and state_at ---------------------------------------------
+
+
+def test_undo_takes_back_anything_and_state_at_goes_to_any_position() -> None:
+    """Game.undo() steps back one command, whatever it showed; state_at(n) is position n."""
+    game = Game.new(["Anna", "Ben", "Carla"], seed=12)
+    rng = random.Random(12)
+    states = [game.state]
+    for _ in range(40):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_commands()))
+        states.append(game.state)
+    for count, state in enumerate(states):
+        assert game.state_at(count) == state
+    log = game.log
+    while game.log:
+        undone = game.undo()
+        assert undone == log[len(game.log)]
+        assert game.state == states[len(game.log)]
+        assert list(game.legal_commands()) == list(
+            Game.replay(game.setup, game.log).legal_commands()
+        )  # type: ignore[arg-type]
+    with pytest.raises(LoveLetterError, match="nothing to undo"):
+        game.undo()
+    with pytest.raises(LoveLetterError):
+        game.state_at(1)
+
+
+def test_undo_from_a_stored_state_goes_back_to_it() -> None:
+    """A game made from a state undoes back to that state, not beyond."""
+    start = Game.new(["Anna", "Ben"], seed=5)
+    start.apply(start.legal_commands()[0])
+    game = Game.from_state(start.state)
+    game.apply(game.legal_commands()[0])
+    game.undo()
+    assert game.state == start.state
+    with pytest.raises(LoveLetterError):
+        game.undo()
