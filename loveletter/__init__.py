@@ -8,9 +8,10 @@
 Reason.NOT_YOUR_TURN
 """
 
+from loveletter.cardrule import CardRule, Targeting
 from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
-from loveletter.editions import EDITIONS, CardSpec, Edition, Targeting, Tiebreak, edition
+from loveletter.editions import EDITIONS, CardSpec, Edition, Tiebreak, edition
 from loveletter.errors import (
     IllegalCommandError,
     InconsistentStateError,
@@ -27,6 +28,7 @@ from loveletter.events import (
     CardsReturned,
     CommandTakenBack,
     DrawSource,
+    Ending,
     Event,
     GameEnded,
     GuardGuessed,
@@ -38,12 +40,11 @@ from loveletter.events import (
     PlayerKnockedOut,
     PlayerProtected,
     ProtectionEnded,
-    RoundEnd,
     RoundEnded,
     RoundRedealt,
     RoundStarted,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
@@ -58,6 +59,7 @@ __all__ = [
     "Card",
     "CardDrawn",
     "CardPlayed",
+    "CardRule",
     "CardSpec",
     "CardsReturned",
     "Choose",
@@ -67,6 +69,7 @@ __all__ = [
     "Draw",
     "DrawSource",
     "Edition",
+    "Ending",
     "Event",
     "Game",
     "GameEnded",
@@ -91,7 +94,6 @@ __all__ = [
     "Reason",
     "Redeal",
     "Refusal",
-    "RoundEnd",
     "RoundEnded",
     "RoundOutcome",
     "RoundRedealt",
@@ -105,7 +107,7 @@ __all__ = [
     "Targeting",
     "Tiebreak",
     "TokenAwarded",
-    "TokenReason",
+    "TokenFor",
     "UnknownPlayerError",
     "card_named",
     "edition",

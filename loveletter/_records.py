@@ -43,3 +43,28 @@ def builder(cls: type[T]) -> Callable[..., T]:
     made: Callable[..., T] = scope[f"make_{cls.__name__}"]
     made.__doc__ = f"A {cls.__name__} from its fields, in order (trusted values only)."
     return made
+
+
+def quiet_defaults(*names: str) -> Callable[[type[T]], type[T]]:
+    """A class decorator: the ``repr`` leaves out the fields ``names`` while at their default.
+
+    For fields that most records leave alone (a second target), so that the usual
+    ``repr`` stays short; it is still valid Python.
+    """
+
+    def decorate(cls: type[T]) -> type[T]:
+        fields = attrs.fields(cls)  # type: ignore[arg-type]
+
+        def short_repr(self: object) -> str:
+            shown = []
+            for field in fields:
+                value = getattr(self, field.name)
+                if field.name in names and value == field.default:
+                    continue
+                shown.append(f"{field.name}={value!r}")
+            return f"{type(self).__name__}({', '.join(shown)})"
+
+        cls.__repr__ = short_repr  # type: ignore[method-assign]
+        return cls
+
+    return decorate

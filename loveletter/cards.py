@@ -1,13 +1,16 @@
-"""The kinds of card, and the names people use for them.
+"""The kinds of card, the names people use for them, and converters from those names.
 
 A :class:`Card` is a *kind* of card (Guard, Baron, ...), never a value: the King is
 worth 7 in the 2019 edition and 6 in the classic one, so values live in the edition
-(:mod:`loveletter.editions`), and cards are compared by kind.
+(:mod:`loveletter.editions`), and cards are compared by kind. Everything a kind of card
+does, and its words in each language, is its rule record (:mod:`loveletter.cardrule`).
+The ten kinds of the 2019 and classic editions are built in; an edition of one's own
+defines more with :meth:`Card.define`.
 
 >>> Card.BARON
 Card.BARON
->>> str(Card.BARON)
-'Baron'
+>>> str(Card.BARON), Card("Baron") is Card.BARON, len(Card) >= 10
+('Baron', True, True)
 >>> card_named("princess")
 Card.PRINCESS
 
@@ -25,8 +28,13 @@ labels (LL19-LABELS-EDITION).
 
 from __future__ import annotations
 
-import enum
 import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from loveletter._kinds import Kind
+from loveletter.echo import quoted
+from loveletter.errors import InvalidCommandError, Reason
 
 __all__ = [
     "PLAYING_CARD_LABELS",
@@ -34,56 +42,76 @@ __all__ = [
     "card_by_label",
     "card_by_name",
     "card_named",
+    "fold",
     "looks_like_a_label",
+    "register_labels",
+    "register_names",
+    "to_card",
+    "to_cards",
+    "to_hands",
 ]
 
 
-class Card(enum.Enum):
-    """A kind of Love Letter card. Its value is its English name."""
+class Card(Kind):
+    """A kind of Love Letter card. Its value is its English name.
 
-    SPY = "Spy"
-    GUARD = "Guard"
-    PRIEST = "Priest"
-    BARON = "Baron"
-    HANDMAID = "Handmaid"
-    PRINCE = "Prince"
-    CHANCELLOR = "Chancellor"
-    KING = "King"
-    COUNTESS = "Countess"
-    PRINCESS = "Princess"
+    The built-in kinds are attributes (``Card.GUARD``); ``Card("Guard")`` finds a kind by
+    its English name, and ``list(Card)`` lists every kind defined.
+    """
 
-    # Members are singletons: identity hashing is exact, and much faster than
-    # Enum's default hash of the member name (cards key every hot-path lookup).
-    __hash__ = object.__hash__
+    __slots__ = ()
 
-    def __repr__(self) -> str:
-        return f"Card.{self.name}"
+    SPY: ClassVar[Card]
+    GUARD: ClassVar[Card]
+    PRIEST: ClassVar[Card]
+    BARON: ClassVar[Card]
+    HANDMAID: ClassVar[Card]
+    PRINCE: ClassVar[Card]
+    CHANCELLOR: ClassVar[Card]
+    KING: ClassVar[Card]
+    COUNTESS: ClassVar[Card]
+    PRINCESS: ClassVar[Card]
 
-    def __str__(self) -> str:
-        return self.value
+    @classmethod
+    def define(cls, name: str, value: str) -> Card:
+        """The kind ``name`` (``"JESTER"``) called ``value`` (``"Jester"``), made the first time.
+
+        Its English name is read as its name from then on; its other names and its labels
+        come with its rule record (:func:`loveletter.cardrule.register_rule`).
+        """
+        card = super().define(name, value)
+        register_names(card, value)
+        return card
 
     @property
     def labels(self) -> tuple[str, ...]:
         """The playing cards that stand for this kind in the 2019 rendition, one per copy."""
-        return PLAYING_CARD_LABELS[self]
+        return PLAYING_CARD_LABELS.get(self, ())
 
 
-PLAYING_CARD_LABELS: dict[Card, tuple[str, ...]] = {
-    Card.SPY: ("★", "★"),
-    Card.GUARD: ("A♠", "A♥", "A♦", "A♣", "J♠", "J♣"),
-    Card.PRIEST: ("2♠", "2♣"),
-    Card.BARON: ("3♠", "3♣"),
-    Card.HANDMAID: ("4♠", "4♣"),
-    Card.PRINCE: ("5♠", "5♣"),
-    Card.CHANCELLOR: ("6♠", "6♣"),
-    Card.KING: ("7♥",),
-    Card.COUNTESS: ("8♥",),
-    Card.PRINCESS: ("Q♥",),
-}
+_BUILT_IN = (
+    ("SPY", "Spy"),
+    ("GUARD", "Guard"),
+    ("PRIEST", "Priest"),
+    ("BARON", "Baron"),
+    ("HANDMAID", "Handmaid"),
+    ("PRINCE", "Prince"),
+    ("CHANCELLOR", "Chancellor"),
+    ("KING", "King"),
+    ("COUNTESS", "Countess"),
+    ("PRINCESS", "Princess"),
+)
+
+PLAYING_CARD_LABELS: dict[Card, tuple[str, ...]] = {}
 """The 2019 deck played with standard playing cards (LL19-LABELS): each kind's cards, one
-per copy. The two jokers, the Spies, are written ``★``."""
+per copy, as the kinds' rule records give them. The two jokers, the Spies, are ``★``."""
 
 _SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANKS = frozenset(["A", "J", "Q", "K", *(str(rank) for rank in range(2, 11))])
+_JOKERS = ("☆", "JK", "JOKER", "JOKERS", "🃏", "🃟", "🂿")
+
+_BY_NAME: dict[str, Card] = {}
+_BY_LABEL: dict[str, Card] = {}
 
 
 def _label_key(text: str) -> str:
@@ -92,32 +120,41 @@ def _label_key(text: str) -> str:
     return "".join(_SUIT_LETTERS.get(char, char) for char in text)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """``text`` without letter case or accents, to compare names: ``Prêtre`` -> ``pretre``.
+
+    >>> fold(" Prêtre ")
+    'pretre'
+    """
     decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-_FRENCH = {
-    "Espionne": Card.SPY,
-    "Garde": Card.GUARD,
-    "Prêtre": Card.PRIEST,
-    "Baron": Card.BARON,
-    "Servante": Card.HANDMAID,
-    "Prince": Card.PRINCE,
-    "Chancelier": Card.CHANCELLOR,
-    "Roi": Card.KING,
-    "Comtesse": Card.COUNTESS,
-    "Princesse": Card.PRINCESS,
-}
-"""The French names the referee writes (LL19-NAMES-FR)."""
-_FRENCH_READ = {"Comptesse": Card.COUNTESS}
-"""Other French names it reads: the French aid spells the Countess "Comptesse"."""
-_BY_NAME: dict[str, Card] = {_fold(card.value): card for card in Card}
-_BY_NAME.update({_fold(name): card for name, card in (_FRENCH | _FRENCH_READ).items()})
-_BY_LABEL: dict[str, Card] = {
-    _label_key(label): card for card, labels in PLAYING_CARD_LABELS.items() for label in labels
-}
-_BY_LABEL.update(dict.fromkeys(("☆", "JK", "JOKER", "JOKERS", "🃏", "🃟", "🂿", "🂿"), Card.SPY))
+def register_names(card: Card, *names: str) -> None:
+    """Read each of ``names`` (in any letter case, accents or not) as ``card``.
+
+    A name another kind has already is refused with :class:`ValueError`.
+    """
+    for name in names:
+        key = fold(name)
+        if _BY_NAME.setdefault(key, card) is not card:
+            raise ValueError(f"{name!r} names {_BY_NAME[key]!r} already, not {card!r}")
+
+
+def register_labels(card: Card, labels: tuple[str, ...]) -> None:
+    """``labels`` are ``card``'s playing cards in the 2019 rendition, one per copy."""
+    for label in labels:
+        key = _label_key(label)
+        if _BY_LABEL.setdefault(key, card) is not card:
+            raise ValueError(f"the label {label!r} stands for {_BY_LABEL[key]!r} already")
+    PLAYING_CARD_LABELS[card] = labels
+    if labels and labels[0] == "★":
+        for alias in _JOKERS:
+            _BY_LABEL.setdefault(alias, card)
+
+
+for _name, _value in _BUILT_IN:
+    Card.define(_name, _value)
 
 
 def card_by_name(name: str) -> Card | None:
@@ -126,7 +163,7 @@ def card_by_name(name: str) -> Card | None:
     >>> card_by_name("Comptesse"), card_by_name("comtesse"), card_by_name("Q♥")
     (Card.COUNTESS, Card.COUNTESS, None)
     """
-    return _BY_NAME.get(_fold(name))
+    return _BY_NAME.get(fold(name))
 
 
 def card_by_label(label: str) -> Card | None:
@@ -139,9 +176,6 @@ def card_by_label(label: str) -> Card | None:
     (Card.SPY, Card.COUNTESS, None)
     """
     return _BY_LABEL.get(_label_key(label))
-
-
-_RANKS = frozenset(["A", "J", "Q", "K", *(str(rank) for rank in range(2, 11))])
 
 
 def looks_like_a_label(text: str) -> bool:
@@ -174,5 +208,47 @@ def card_named(name: str) -> Card | None:
     >>> card_named("Jester") is None
     True
     """
-    card = _BY_NAME.get(_fold(name))
+    card = _BY_NAME.get(fold(name))
     return card if card is not None else _BY_LABEL.get(_label_key(name))
+
+
+# -- converters, for the fields of commands and layouts ------------------------------------
+
+
+def to_card(value: Card | str) -> Card:
+    """``value`` as a :class:`Card`; a name or label is looked up (see :func:`card_named`)."""
+    if value.__class__ is Card:
+        return value
+    if isinstance(value, str):
+        card = card_named(value)
+        if card is not None:
+            return card
+    raise InvalidCommandError(f"{quoted(value)} is not a card", reason=Reason.UNKNOWN_CARD)
+
+
+def to_cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
+    """``values`` as a tuple of cards."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidCommandError(f"expected a list of cards, not {quoted(values)}")
+    cards = tuple(values)
+    if all(card.__class__ is Card for card in cards):
+        return cards  # type: ignore[return-value]
+    return tuple(to_card(value) for value in cards)
+
+
+def to_hands(
+    hands: Mapping[str, Card | str] | Iterable[tuple[str, Card | str]],
+) -> tuple[tuple[str, Card], ...]:
+    """Each player's dealt card, as ``(player, card)`` pairs."""
+    if isinstance(hands, Mapping):
+        pairs: Iterable[object] = hands.items()
+    elif isinstance(hands, Iterable) and not isinstance(hands, (str, bytes)):
+        pairs = hands
+    else:
+        raise InvalidCommandError(f"expected each player's card, not {quoted(hands)}")
+    found = []
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise InvalidCommandError(f"expected (player, card) pairs, not {quoted(pair)}")
+        found.append((pair[0], to_card(pair[1])))
+    return tuple(found)

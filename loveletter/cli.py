@@ -147,10 +147,10 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from loveletter.errors import LoveLetterError
-    from loveletter.i18n import edition_title
     from loveletter.narration import story
     from loveletter.referee import Game
     from loveletter.serialization import log_from_json
+    from loveletter.words import edition_title
 
     try:
         with open(args.log, "rb") as file:

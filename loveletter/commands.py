@@ -14,16 +14,24 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from loveletter.cards import Card
+from loveletter._records import quiet_defaults
+from loveletter.cards import Card, to_card, to_cards
+from loveletter.echo import quoted
 from loveletter.errors import InvalidCommandError
-from loveletter.i18n import quoted
-from loveletter.layout import Layout, to_card, to_cards
+from loveletter.layout import Layout
 
 __all__ = ["Choose", "Command", "Deal", "Draw", "Play", "Redeal", "TakeBack"]
 
 
 def _optional_card(value: Card | str | None) -> Card | None:
     return None if value is None else to_card(value)
+
+
+def _optional_guess(value: Card | str | int | None) -> Card | int | None:
+    """A named card: a card, or a number (never a bool) where an edition names values."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None if value is None else to_card(value)  # type: ignore[arg-type]
 
 
 def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -40,6 +48,11 @@ def _optional_name(instance: object, attribute: attrs.Attribute[Any], value: obj
         _name(instance, attribute, value)
 
 
+def _names(instance: object, attribute: attrs.Attribute[Any], value: tuple[object, ...]) -> None:
+    for name in value:
+        _name(instance, attribute, name)
+
+
 def _layout(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and not isinstance(value, Layout):
         raise InvalidCommandError(
@@ -54,14 +67,26 @@ class Draw:
     player: str = attrs.field(validator=_name)
 
 
+@quiet_defaults("also")
 @attrs.frozen(kw_only=True)
 class Play:
-    """Play a card from the hand, with its target and the Guard's named card."""
+    """Play a card from the hand, with its target and the card it names (a Guard's).
+
+    A card that chooses two players (an edition of one's own may have one) names the
+    second in ``also``; ``targets`` lists them all. A named card may be a number where an
+    edition names values rather than cards.
+    """
 
     player: str = attrs.field(validator=_name)
     card: Card = attrs.field(converter=to_card)
     target: str | None = attrs.field(default=None, validator=_optional_name)
-    guess: Card | None = attrs.field(default=None, converter=_optional_card)
+    guess: Card | int | None = attrs.field(default=None, converter=_optional_guess)
+    also: tuple[str, ...] = attrs.field(default=(), converter=tuple, validator=_names)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Every player the card chooses, in order: ``target``, then ``also``."""
+        return self.also if self.target is None else (self.target, *self.also)
 
 
 @attrs.frozen(kw_only=True)

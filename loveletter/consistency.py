@@ -28,9 +28,8 @@ from typing import Any
 from loveletter.cards import Card
 from loveletter.editions import Edition
 from loveletter.errors import InconsistentStateError
-from loveletter.events import RoundEnd
-from loveletter.rules.round import showdown_winners
-from loveletter.rules.spy import bonus
+from loveletter.events import Ending
+from loveletter.rules.round import round_bonus, showdown_winners
 from loveletter.setup import SEED_LIMIT
 from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
@@ -198,17 +197,17 @@ def _ended(state: State) -> list[str]:
         return ["the outcome names a seat that is not at the table"]
     survivors = [seat for seat, out in enumerate(state.out) if not out]
     problems = []
-    if outcome.end is RoundEnd.LAST_SURVIVOR:
+    if outcome.end is Ending.LAST_SURVIVOR:
         if len(survivors) != 1 or outcome.winners != tuple(survivors):
             problems.append("a last-survivor round whose winner is not its one survivor")
-    elif outcome.end is RoundEnd.SHOWDOWN:
+    elif outcome.end is Ending.SHOWDOWN:
         if state.draw_pile or len(survivors) < 2:
             problems.append("a showdown with cards left to draw or fewer than two players")
         elif outcome.winners != tuple(showdown_winners(state, survivors)):
             problems.append("the showdown's winners are not the highest cards")
     else:
         problems.append("the round ended neither by a showdown nor with a last survivor")
-    if outcome.spy_bonus != bonus(state):
+    if outcome.spy_bonus != round_bonus(state):
         problems.append("the Spy token went to someone the rules would not give it to")
     reached = tuple(
         seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target

@@ -1,10 +1,10 @@
-"""Editions as data: the deck, the card values, who a card may choose, the targets.
+"""Editions as data: the deck, the card values, the player range, the targets, the tie-break.
 
-Two editions are known: the 2019 revised edition (21 cards, 2 to 6 players) and the
-classic 16-card edition (2 to 4 players, showdown ties broken by discard totals).
-
-An :class:`Edition` is a plain record. The turn machinery reads everything that differs
-between editions from it, so adding an edition is adding a record.
+Two editions are built in: the 2019 revised edition (21 cards, 2 to 6 players) and the
+classic 16-card edition (2 to 4 players, showdown ties broken by discard totals). An
+:class:`Edition` is a plain record, checked when it is built; everything a card does is
+its rule record's (:mod:`loveletter.cardrule`). An edition of one's own is a record
+too, made known with :func:`register_edition`.
 
 >>> ed = edition("2019")
 >>> len(ed.deck), ed.value[Card.KING], ed.target(players=4)
@@ -22,12 +22,15 @@ between editions from it, so adding an edition is adding a record.
 
 from __future__ import annotations
 
-import enum
+from collections import Counter
 from collections.abc import Mapping
 
 import attrs
 
-from loveletter.cards import PLAYING_CARD_LABELS, Card, card_by_label, card_by_name
+import loveletter.rules  # noqa: F401  (the built-in cards' rule records)
+from loveletter._kinds import Enum
+from loveletter.cardrule import RULES
+from loveletter.cards import Card, card_by_label, card_by_name
 from loveletter.errors import SetupError
 
 __all__ = [
@@ -35,27 +38,13 @@ __all__ = [
     "EDITION_2019",
     "CardSpec",
     "Edition",
-    "Targeting",
     "Tiebreak",
     "edition",
+    "register_edition",
 ]
 
 
-class Targeting(enum.Enum):
-    """Whom a card's effect chooses."""
-
-    NONE = "none"
-    """Nobody (Spy, Handmaid, Chancellor, Countess, Princess)."""
-    OTHER = "other"
-    """Another player still in the round (Guard, Priest, Baron, King)."""
-    ANY = "any"
-    """Any player still in the round, its own player included (Prince)."""
-
-    def __repr__(self) -> str:
-        return f"Targeting.{self.name}"
-
-
-class Tiebreak(enum.Enum):
+class Tiebreak(Enum):
     """How a showdown between equal cards is settled."""
 
     NONE = "none"
@@ -63,18 +52,14 @@ class Tiebreak(enum.Enum):
     DISCARD_TOTAL = "discard-total"
     """The highest total of discards wins; players still tied all win (classic)."""
 
-    def __repr__(self) -> str:
-        return f"Tiebreak.{self.name}"
-
 
 @attrs.frozen(kw_only=True)
 class CardSpec:
-    """One kind of card in an edition: its value, how many copies, whom it chooses."""
+    """One kind of card in an edition: its value and how many copies the deck has."""
 
     card: Card
     value: int
     count: int
-    targeting: Targeting
 
 
 def _targets(value: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
@@ -87,24 +72,24 @@ def _target_settings(
     return tuple((name, _targets(table)) for name, table in dict(value).items())
 
 
-def _labels(value: Mapping[Card, tuple[str, ...]]) -> tuple[tuple[Card, tuple[str, ...]], ...]:
-    return tuple(dict(value).items())
-
-
 @attrs.frozen(kw_only=True, repr=False, cache_hash=True)
 class Edition:
-    """A Love Letter edition, as data.
+    """A Love Letter edition, as data, checked when built (:class:`ValueError` if wrong).
 
-    ``targets`` maps a player count to the favor tokens needed to win;
-    ``target_settings`` names other such tables a table may choose (the classic
-    edition's ``"printed"``, LLC-TARGETS-PRINTED). ``labels`` is the edition's
-    playing-card rendition (LL19-LABELS), empty where it has none. ``rulings`` maps a
-    2019 ruling id to the id this edition files the same rule under, where it has one
-    of its own.
+    ``targets`` maps each player count from ``min_players`` to ``max_players`` to the
+    favor tokens needed to win; ``target_settings`` names other such tables a table may
+    choose (the classic edition's ``"printed"``, LLC-TARGETS-PRINTED).
+    ``playing_cards`` says whether the edition reads the 2019 playing-card rendition's
+    labels (LL19-LABELS). ``rulings`` maps a 2019 ruling id to the id this edition files
+    the same rule under, where it has one of its own.
     """
 
     name: str
     title: str
+    french_name: str = ""
+    """How French text calls it (``classique``); its ``name`` if empty."""
+    french_title: str = ""
+    """Its title in French; its ``title`` if empty."""
     specs: tuple[CardSpec, ...]
     min_players: int
     max_players: int
@@ -114,9 +99,8 @@ class Edition:
     )
     tiebreak: Tiebreak
     face_up_with_two_players: int = 3
-    countess_forced_by: frozenset[Card]
+    playing_cards: bool = False
     rulings: tuple[tuple[str, str], ...] = ()
-    labels: tuple[tuple[Card, tuple[str, ...]], ...] = attrs.field(default=(), converter=_labels)
 
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False)
     """Every card of the deck, in the order of ``specs``."""
@@ -124,45 +108,54 @@ class Edition:
     """The kinds of card this edition has."""
     value: Mapping[Card, int] = attrs.field(init=False, eq=False)
     """Each kind's value."""
-    targeting: Mapping[Card, Targeting] = attrs.field(init=False, eq=False)
-    """Whom each kind chooses."""
     guesses: tuple[Card, ...] = attrs.field(init=False, eq=False)
-    """What a Guard may name: every kind but the Guard, by value."""
+    """What a card that names a card (the Guard) may name: every other kind, by value."""
+    labels: tuple[tuple[Card, tuple[str, ...]], ...] = attrs.field(init=False, eq=False)
+    """The edition's playing-card rendition, kind by kind; empty where it reads none."""
+    _by_value: Mapping[int, Card] = attrs.field(init=False, eq=False, alias="_by_value")
+    _ruling_ids: Mapping[str, str] = attrs.field(init=False, eq=False, alias="_ruling_ids")
 
     def __attrs_post_init__(self) -> None:
-        deck = tuple(spec.card for spec in self.specs for _ in range(spec.count))
-        by_value = sorted(self.specs, key=lambda spec: spec.value)
+        specs = self.specs
+        deck = tuple(spec.card for spec in specs for _ in range(spec.count))
+        values = Counter(spec.value for spec in specs)
+        by_value = sorted(specs, key=lambda spec: spec.value)
+        naming = {
+            spec.card for spec in specs if spec.card in RULES and RULES[spec.card].names_a_card
+        }
         derived = {
             "deck": deck,
-            "cards": frozenset(spec.card for spec in self.specs),
-            "value": {spec.card: spec.value for spec in self.specs},
-            "targeting": {spec.card: spec.targeting for spec in self.specs},
-            "guesses": tuple(s.card for s in by_value if s.card is not Card.GUARD),
-            "_by_value": {spec.value: spec.card for spec in self.specs},
+            "cards": frozenset(spec.card for spec in specs),
+            "value": {spec.card: spec.value for spec in specs},
+            "guesses": tuple(spec.card for spec in by_value if spec.card not in naming),
+            "labels": tuple(
+                (spec.card, RULES[spec.card].labels) for spec in specs if self.playing_cards
+            ),
+            # A number names a card only where one kind has that value.
+            "_by_value": {spec.value: spec.card for spec in specs if values[spec.value] == 1},
             "_ruling_ids": dict(self.rulings),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
-
-    _by_value: Mapping[int, Card] = attrs.field(init=False, eq=False, alias="_by_value")
-    _ruling_ids: Mapping[str, str] = attrs.field(init=False, eq=False, alias="_ruling_ids")
+        problems = _problems(self)
+        if problems:
+            raise ValueError(f"the edition {self.name!r} is not playable: " + "; ".join(problems))
 
     def __repr__(self) -> str:
         if EDITIONS.get(self.name) is self:
             return f"edition({self.name!r})"
-        return (
-            f"Edition(name={self.name!r}, title={self.title!r}, specs={self.specs!r}, "
-            f"min_players={self.min_players!r}, max_players={self.max_players!r}, "
-            f"targets={dict(self.targets)!r}, tiebreak={self.tiebreak!r}, "
-            f"face_up_with_two_players={self.face_up_with_two_players!r}, "
-            f"countess_forced_by={self.countess_forced_by!r}, rulings={self.rulings!r}, "
-            f"target_settings={dict(self.target_settings)!r}, labels={dict(self.labels)!r})"
+        fields = ", ".join(
+            f"{field.name}={getattr(self, field.name)!r}"
+            for field in attrs.fields(Edition)
+            if field.init
         )
+        return f"Edition({fields})"
 
     def target(self, *, players: int, setting: str | None = None) -> int:
         """The favor tokens needed to win a game of ``players`` players.
 
-        ``setting`` names one of :attr:`~Edition.target_settings` instead of the edition's table.
+        ``setting`` names one of :attr:`~Edition.target_settings` instead of the edition's
+        table.
         """
         if setting is None:
             return dict(self.targets)[players]
@@ -176,7 +169,8 @@ class Edition:
         """The card of this edition that ``name`` names, or ``None``.
 
         Accepts a card's name (English or French, any letter case), its value in this
-        edition (as an int or as digits), or one of the edition's playing-card labels.
+        edition (as an int or as digits) where one kind has that value, or one of the
+        edition's playing-card labels.
 
         >>> edition("2019").parse_card(0), edition("2019").parse_card("★")
         (Card.SPY, Card.SPY)
@@ -195,52 +189,94 @@ class Edition:
             card = card_by_label(text)
         return card if card in self.cards else None
 
+    def value_names_one_card(self, value: int) -> bool:
+        """Whether ``value`` names a card of this edition unambiguously."""
+        return value in self._by_value
 
-_OTHER, _ANY, _NONE = Targeting.OTHER, Targeting.ANY, Targeting.NONE
+
+def _names_a_card(card: Card) -> bool:
+    return RULES[card].names_a_card
+
+
+def _problems(ed: Edition) -> list[str]:
+    """What makes ``ed`` unplayable: the checks of an edition when it is built."""
+    problems = []
+    cards = [spec.card for spec in ed.specs]
+    if not ed.name or not ed.title:
+        problems.append("it needs a name and a title")
+    if len(set(cards)) != len(cards):
+        problems.append("a kind of card is listed twice")
+    for spec in ed.specs:
+        if spec.card not in RULES:
+            problems.append(f"{spec.card!r} has no rule record (register_rule)")
+        if isinstance(spec.count, bool) or not isinstance(spec.count, int) or spec.count < 1:
+            problems.append(f"{spec.card!r} has {spec.count!r} copies")
+        if isinstance(spec.value, bool) or not isinstance(spec.value, int):
+            problems.append(f"{spec.card!r} has the value {spec.value!r}")
+    if not 2 <= ed.min_players <= ed.max_players:
+        problems.append(f"{ed.min_players} to {ed.max_players} players is no player range")
+    counts = range(ed.min_players, ed.max_players + 1)
+    for name, table in (("targets", ed.targets), *ed.target_settings):
+        if sorted(dict(table)) != list(counts) or not all(n >= 1 for _, n in table):
+            problems.append(f"{name} do not give a target of at least 1 for every count")
+    needed = 1 + max(ed.max_players, 2 + ed.face_up_with_two_players) + 1
+    if len(ed.deck) < needed:
+        problems.append(f"{len(ed.deck)} cards cannot deal {ed.max_players} players")
+    if ed.playing_cards:
+        owners: dict[str, Card] = {}
+        for card, labels in ed.labels:
+            if len(labels) != ed.deck.count(card):
+                problems.append(f"{card!r} has not one playing-card label per copy")
+            for label in labels:
+                if owners.setdefault(label, card) is not card:
+                    problems.append(f"the label {label!r} stands for two kinds of card")
+    return problems
+
 
 EDITION_2019 = Edition(
     name="2019",
     title="Love Letter (2019 revised edition)",
+    french_title="Love Letter (édition révisée de 2019)",
     specs=(
-        CardSpec(card=Card.SPY, value=0, count=2, targeting=_NONE),
-        CardSpec(card=Card.GUARD, value=1, count=6, targeting=_OTHER),
-        CardSpec(card=Card.PRIEST, value=2, count=2, targeting=_OTHER),
-        CardSpec(card=Card.BARON, value=3, count=2, targeting=_OTHER),
-        CardSpec(card=Card.HANDMAID, value=4, count=2, targeting=_NONE),
-        CardSpec(card=Card.PRINCE, value=5, count=2, targeting=_ANY),
-        CardSpec(card=Card.CHANCELLOR, value=6, count=2, targeting=_NONE),
-        CardSpec(card=Card.KING, value=7, count=1, targeting=_OTHER),
-        CardSpec(card=Card.COUNTESS, value=8, count=1, targeting=_NONE),
-        CardSpec(card=Card.PRINCESS, value=9, count=1, targeting=_NONE),
+        CardSpec(card=Card.SPY, value=0, count=2),
+        CardSpec(card=Card.GUARD, value=1, count=6),
+        CardSpec(card=Card.PRIEST, value=2, count=2),
+        CardSpec(card=Card.BARON, value=3, count=2),
+        CardSpec(card=Card.HANDMAID, value=4, count=2),
+        CardSpec(card=Card.PRINCE, value=5, count=2),
+        CardSpec(card=Card.CHANCELLOR, value=6, count=2),
+        CardSpec(card=Card.KING, value=7, count=1),
+        CardSpec(card=Card.COUNTESS, value=8, count=1),
+        CardSpec(card=Card.PRINCESS, value=9, count=1),
     ),
     min_players=2,
     max_players=6,
     targets={2: 6, 3: 5, 4: 4, 5: 3, 6: 3},
     tiebreak=Tiebreak.NONE,
-    countess_forced_by=frozenset({Card.KING, Card.PRINCE}),
-    labels=PLAYING_CARD_LABELS,
+    playing_cards=True,
 )
 """The 2019 revised edition: 21 cards, 2 to 6 players."""
 
 CLASSIC = Edition(
     name="classic",
     title="Love Letter (classic 16-card edition)",
+    french_name="classique",
+    french_title="Love Letter (édition classique à 16 cartes)",
     specs=(
-        CardSpec(card=Card.GUARD, value=1, count=5, targeting=_OTHER),
-        CardSpec(card=Card.PRIEST, value=2, count=2, targeting=_OTHER),
-        CardSpec(card=Card.BARON, value=3, count=2, targeting=_OTHER),
-        CardSpec(card=Card.HANDMAID, value=4, count=2, targeting=_NONE),
-        CardSpec(card=Card.PRINCE, value=5, count=2, targeting=_ANY),
-        CardSpec(card=Card.KING, value=6, count=1, targeting=_OTHER),
-        CardSpec(card=Card.COUNTESS, value=7, count=1, targeting=_NONE),
-        CardSpec(card=Card.PRINCESS, value=8, count=1, targeting=_NONE),
+        CardSpec(card=Card.GUARD, value=1, count=5),
+        CardSpec(card=Card.PRIEST, value=2, count=2),
+        CardSpec(card=Card.BARON, value=3, count=2),
+        CardSpec(card=Card.HANDMAID, value=4, count=2),
+        CardSpec(card=Card.PRINCE, value=5, count=2),
+        CardSpec(card=Card.KING, value=6, count=1),
+        CardSpec(card=Card.COUNTESS, value=7, count=1),
+        CardSpec(card=Card.PRINCESS, value=8, count=1),
     ),
     min_players=2,
     max_players=4,
     targets={2: 4, 3: 3, 4: 2},
     target_settings={"printed": {2: 7, 3: 5, 4: 4}},
     tiebreak=Tiebreak.DISCARD_TOTAL,
-    countess_forced_by=frozenset({Card.KING, Card.PRINCE}),
     rulings=(
         ("LL19-SETUP-DECK", "LLC-DECK"),
         ("LL19-Q01", "LLC-GUARD-NAMES"),
@@ -254,12 +290,29 @@ CLASSIC = Edition(
 )
 """The classic edition: 16 cards, 2 to 4 players, showdown ties broken by discards."""
 
-EDITIONS: dict[str, Edition] = {EDITION_2019.name: EDITION_2019, CLASSIC.name: CLASSIC}
-"""Every edition the referee knows, by name."""
+EDITIONS: dict[str, Edition] = {}
+"""Every edition the referee knows, by name (see :func:`register_edition`)."""
+
+
+def register_edition(ed: Edition) -> Edition:
+    """Make ``ed`` known by its name, to :func:`edition`, JSON readers and scenarios.
+
+    Registering the same edition again does nothing; another edition under a name that
+    is taken is refused with :class:`ValueError`.
+    """
+    present = EDITIONS.get(ed.name)
+    if present is not None and present != ed:
+        raise ValueError(f"an edition called {ed.name!r} is known already")
+    EDITIONS[ed.name] = ed
+    return ed
+
+
+register_edition(EDITION_2019)
+register_edition(CLASSIC)
 
 
 def edition(name: str | Edition) -> Edition:
-    """The edition called ``name``: ``"2019"`` or ``"classic"``.
+    """The edition called ``name`` (``"2019"``, ``"classic"``, or one registered).
 
     An :class:`Edition` is returned as it is.
 

@@ -9,11 +9,12 @@ holds ``None`` there.
 
 from __future__ import annotations
 
-import enum
-from typing import TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from loveletter._kinds import Enum, Kind
+from loveletter._records import quiet_defaults
 from loveletter.cards import Card
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "CardsReturned",
     "CommandTakenBack",
     "DrawSource",
+    "Ending",
     "Event",
     "GameEnded",
     "GuardGuessed",
@@ -34,16 +36,17 @@ __all__ = [
     "PlayerKnockedOut",
     "PlayerProtected",
     "ProtectionEnded",
-    "RoundEnd",
     "RoundEnded",
     "RoundRedealt",
     "RoundStarted",
     "TokenAwarded",
-    "TokenReason",
+    "TokenFor",
+    "hidden",
+    "seen_by",
 ]
 
 
-class DrawSource(enum.Enum):
+class DrawSource(Enum):
     """Where a drawn card came from."""
 
     PILE = "pile"
@@ -51,27 +54,36 @@ class DrawSource(enum.Enum):
     SET_ASIDE = "set-aside"
     """The face-down set-aside card (a Prince with an empty pile)."""
 
-    def __repr__(self) -> str:
-        return f"DrawSource.{self.name}"
 
+class KnockOutCause(Kind):
+    """Why a player was knocked out of the round.
 
-class KnockOutCause(enum.Enum):
-    """Why a player was knocked out of the round."""
+    An open kind: one cause per way a card knocks out; a new card's rule record may
+    define more, with their words.
+    """
 
-    GUARD = "guard"
+    __slots__ = ()
+
+    GUARD: ClassVar[KnockOutCause]
     """A Guard named their card."""
-    BARON = "baron"
+    BARON: ClassVar[KnockOutCause]
     """They lost a Baron's comparison."""
-    PRINCESS_DISCARDED = "princess-discarded"
+    PRINCESS_DISCARDED: ClassVar[KnockOutCause]
     """A Prince made them discard the Princess."""
-    PRINCESS_PLAYED = "princess-played"
+    PRINCESS_PLAYED: ClassVar[KnockOutCause]
     """They played the Princess."""
 
-    def __repr__(self) -> str:
-        return f"KnockOutCause.{self.name}"
+
+for _name, _value in (
+    ("GUARD", "guard"),
+    ("BARON", "baron"),
+    ("PRINCESS_DISCARDED", "princess-discarded"),
+    ("PRINCESS_PLAYED", "princess-played"),
+):
+    KnockOutCause.define(_name, _value)
 
 
-class RoundEnd(enum.Enum):
+class Ending(Enum):
     """How a round ended."""
 
     SHOWDOWN = "showdown"
@@ -79,20 +91,33 @@ class RoundEnd(enum.Enum):
     LAST_SURVIVOR = "last-survivor"
     """Everyone else was knocked out."""
 
-    def __repr__(self) -> str:
-        return f"RoundEnd.{self.name}"
 
-
-class TokenReason(enum.Enum):
-    """Why a favor token was awarded."""
+class TokenFor(Enum):
+    """What a favor token was awarded for."""
 
     ROUND_WIN = "round-win"
-    """The player won the round."""
+    """Winning the round."""
     SPY = "spy"
-    """The player was the only one still in who played or discarded a Spy."""
+    """Being the only one still in who played or discarded a Spy."""
 
-    def __repr__(self) -> str:
-        return f"TokenReason.{self.name}"
+
+def hidden(*seen_by: str, default: object = attrs.NOTHING) -> Any:
+    """A field that holds hidden cards, seen only by the players its fields ``seen_by`` name.
+
+    ``"holder"`` marks ``(player, card)`` pairs whose card is seen by that pair's player.
+    :func:`loveletter.views.redact` reads these marks: the one place an event says what it
+    hides, and from whom.
+    """
+    return attrs.field(default=default, metadata={"seen_by": seen_by})
+
+
+def seen_by(cls: type) -> dict[str, tuple[str, ...]]:
+    """The hidden fields of an event class, each with the fields naming who sees it."""
+    return {
+        field.name: field.metadata["seen_by"]
+        for field in attrs.fields(cls)
+        if "seen_by" in field.metadata
+    }
 
 
 @attrs.frozen(kw_only=True)
@@ -101,7 +126,7 @@ class RoundStarted:
 
     round_number: int
     first: str
-    hands: tuple[tuple[str, Card | None], ...]
+    hands: tuple[tuple[str, Card | None], ...] = hidden("holder")
     face_up: tuple[Card, ...]
     draw_pile_size: int
 
@@ -115,19 +140,24 @@ class CardDrawn:
     """
 
     player: str
-    card: Card | None
+    card: Card | None = hidden("player")
     source: DrawSource = DrawSource.PILE
     by: Card | None = None
 
 
+@quiet_defaults("also")
 @attrs.frozen(kw_only=True)
 class CardPlayed:
-    """A player played a card face up, with its target and named card, if any."""
+    """A player played a card face up, with its target and named card, if any.
+
+    ``also`` names the other players a card that chooses several chose.
+    """
 
     player: str
     card: Card
     target: str | None = None
-    guess: Card | None = None
+    guess: Card | int | None = None
+    also: tuple[str, ...] = attrs.field(default=(), metadata={"quiet": True})
 
 
 @attrs.frozen(kw_only=True)
@@ -136,7 +166,7 @@ class GuardGuessed:
 
     player: str
     target: str
-    guess: Card
+    guess: Card | int
     hit: bool
 
 
@@ -146,7 +176,7 @@ class HandSeen:
 
     player: str
     target: str
-    card: Card | None
+    card: Card | None = hidden("player")
 
 
 @attrs.frozen(kw_only=True)
@@ -155,8 +185,8 @@ class HandsCompared:
 
     player: str
     target: str
-    player_card: Card | None
-    target_card: Card | None
+    player_card: Card | None = hidden("player", "target")
+    target_card: Card | None = hidden("player", "target")
     loser: str | None
 
 
@@ -187,7 +217,7 @@ class CardsReturned:
     """A Chancellor's player kept one card and put the others under the pile, in order."""
 
     player: str
-    cards: tuple[Card | None, ...]
+    cards: tuple[Card | None, ...] = hidden("player")
 
 
 @attrs.frozen(kw_only=True)
@@ -196,8 +226,8 @@ class HandsTraded:
 
     player: str
     target: str
-    player_received: Card | None
-    target_received: Card | None
+    player_received: Card | None = hidden("player", "target")
+    target_received: Card | None = hidden("player", "target")
 
 
 @attrs.frozen(kw_only=True)
@@ -214,7 +244,7 @@ class RoundEnded:
     """The round ended. At a showdown ``hands`` reveals every card still held."""
 
     round_number: int
-    end: RoundEnd
+    end: Ending
     winners: tuple[str, ...]
     hands: tuple[tuple[str, Card], ...]
     set_aside: Card | None
@@ -225,7 +255,7 @@ class TokenAwarded:
     """A player gained a favor token; ``tokens`` is their new total."""
 
     player: str
-    reason: TokenReason
+    reason: TokenFor
     tokens: int
 
 

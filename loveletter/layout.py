@@ -19,59 +19,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from loveletter._records import builder
-from loveletter.cards import Card, card_by_label, card_by_name, card_named
+from loveletter.cards import Card, card_by_label, card_by_name, to_card, to_cards, to_hands
+from loveletter.echo import quoted, shown
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, SetupError
-from loveletter.i18n import card_name, edition_name, message, quoted, shown
+from loveletter.words import card_name, edition_name, message
 
 __all__ = ["Layout"]
-
-
-def to_card(value: Card | str) -> Card:
-    """``value`` as a :class:`Card`; a name is looked up in any letter case."""
-    if value.__class__ is Card:
-        return value
-    if isinstance(value, str):
-        card = card_named(value)
-        if card is not None:
-            return card
-    raise InvalidCommandError(f"{quoted(value)} is not a card", reason=Reason.UNKNOWN_CARD)
-
-
-def to_cards(values: Iterable[Card | str]) -> tuple[Card, ...]:
-    """``values`` as a tuple of cards."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidCommandError(f"expected a list of cards, not {quoted(values)}")
-    cards = tuple(values)
-    if set(map(type, cards)) <= _CARD_TYPE:
-        return cards  # type: ignore[return-value]
-    return tuple(to_card(value) for value in cards)
-
-
-_CARD_TYPE = {Card}
-
-
-def to_hands(
-    hands: Mapping[str, Card | str] | Iterable[tuple[str, Card | str]],
-) -> tuple[tuple[str, Card], ...]:
-    """Each player's dealt card, as ``(player, card)`` pairs."""
-    if isinstance(hands, Mapping):
-        pairs: Iterable[object] = hands.items()
-    elif isinstance(hands, Iterable) and not isinstance(hands, (str, bytes)):
-        pairs = hands
-    else:
-        raise InvalidCommandError(f"expected each player's card, not {quoted(hands)}")
-    found = []
-    for pair in pairs:
-        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
-            raise InvalidCommandError(f"expected (player, card) pairs, not {quoted(pair)}")
-        found.append((pair[0], to_card(pair[1])))
-    return tuple(found)
 
 
 @attrs.frozen(kw_only=True)
@@ -157,7 +116,7 @@ class Layout:
                         "setup_no_such_card",
                         language,
                         card=card_name(card, language),
-                        edition=edition_name(edition.name, language),
+                        edition=edition_name(edition, language),
                     ),
                     ruling=edition.ruling("LL19-SETUP-DECK"),
                     reason=Reason.BAD_DEAL,
@@ -168,7 +127,7 @@ class Layout:
                         "setup_too_many",
                         language,
                         card=card_name(card, language),
-                        edition=edition_name(edition.name, language),
+                        edition=edition_name(edition, language),
                     ),
                     ruling=edition.ruling("LL19-SETUP-DECK"),
                     reason=Reason.BAD_DEAL,
@@ -255,7 +214,7 @@ def _edition_card(edition: Edition, value: Card | str, language: str) -> Card:
                     "setup_label",
                     language,
                     name=quoted(value),
-                    edition=edition_name(edition.name, language),
+                    edition=edition_name(edition, language),
                 ),
                 ruling="LL19-LABELS-EDITION",
                 reason=Reason.BAD_DEAL,

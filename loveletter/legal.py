@@ -1,289 +1,78 @@
-"""The legal commands of a position, as a lazy sequence.
+"""The legal commands of a position: exactly what may be done now, in a fixed order.
 
-:class:`LegalCommands` lists exactly what may be done now: every card the player to act
-may play with every target and every Guard guess, every Chancellor keep/return order,
-the draw, or the next round's deal. It is a :class:`~collections.abc.Sequence`: ``len``
-is computed without building the commands, indexing builds only the one asked for (so
-``random.choice(legal)`` builds one command), and ``in`` compares with what is listed.
-It is a value: computed once, from the position it was made for.
+:class:`LegalCommands` lists every card the player to act may play with every target
+and every card it may name, every Chancellor keep/return order, the draw, or the next
+round's deal. It is a tuple: ``len``, indexing, ``in`` and ``random.choice`` work at
+C speed on it. What a card may choose and name is its rule record's
+(:mod:`loveletter.cardrule`).
 
 Between rounds it lists the one :class:`~loveletter.commands.Deal` the referee makes:
 no layout (the referee shuffles) and no ``first`` (the last round's winner starts; after
 a tie the referee draws the starter among the tied winners, LL19-Q12). A ``Deal`` with an
-explicit layout, or naming the single winner, is also accepted, but is not listed.
+explicit layout, or naming the single winner, is also accepted, but is not listed; so
+are a Guard's guess given as its number, and the house remedy's commands.
 
 How it stays cheap: during a turn the legal plays depend only on the edition, the
 players, who is to act, what they hold, and who is out or protected. :func:`legal_commands`
-works out a *plan* once for each such combination and shares it: a plain tuple of names
-and card numbers, which the garbage collector does not need to track however many are
-kept. Commands are values too, so each play is built once and shared
-(:func:`play_command`).
+works out the list once for each such combination and shares it (commands are values);
+the memo keeps at most 65,536 lists and starts afresh when full.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterator, Sequence
 from itertools import permutations
-from typing import Any, overload
 
 from loveletter._records import builder
+from loveletter.cardrule import RULES, CardRule, Targeting
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
-from loveletter.editions import Edition, Targeting
 from loveletter.state import Phase, Position, Table
 
 __all__ = ["LegalCommands", "legal_commands", "play_command"]
 
-_NONE, _ANY = Targeting.NONE, Targeting.ANY
-_GUARD, _COUNTESS = Card.GUARD, Card.COUNTESS
+_NONE, _ANY, _OTHER = Targeting.NONE, Targeting.ANY, Targeting.OTHER
 _PLAY, _CHOOSE, _ROUND_OVER = Phase.PLAY, Phase.CHOOSE, Phase.ROUND_OVER
-
-_KINDS: tuple[Card, ...] = tuple(Card)
-"""Cards by number."""
-_CARDS: tuple[Card | None, ...] = (*Card, None)
-"""Cards by number, for guesses: the last number (-1) stands for no guess."""
-_NUMBER: dict[Card | None, int] = {card: number for number, card in enumerate(Card)}
-_NUMBER[None] = -1
-_NO_GUESS = (-1,)
-_NO_TARGET: tuple[str | None, ...] = (None,)
-
-_Segment = tuple[int, tuple[str | None, ...], tuple[int, ...], int, int]
-"""A card's number, its targets, its guesses' numbers, the number of guesses, and the
-number of plays (targets times guesses)."""
-_Plan = tuple[str, tuple[_Segment, ...], int]
-"""The player to act, their segments, and the number of plays in all."""
 
 _deal = builder(Deal)
 _choose = builder(Choose)
+_play = builder(Play)
 
-_PLAYS: dict[tuple[str, Card, str | None, Card | None], Play] = {}
+_PLAYS: dict[tuple[str, Card, str | None, Card | None, tuple[str, ...]], Play] = {}
 _PLAYS_KEPT = 1 << 16
 
 
-def play_command(player: str, card: Card, target: str | None, guess: Card | None) -> Play:
+def play_command(
+    player: str,
+    card: Card,
+    target: str | None = None,
+    guess: Card | None = None,
+    also: tuple[str, ...] = (),
+) -> Play:
     """The :class:`~loveletter.commands.Play` with these fields, built once and shared.
 
     Commands are immutable values, so one object can stand for every equal command. The
     memo holds at most 65,536 of them and starts afresh when full.
     """
-    key = (player, card, target, guess)
+    key = (player, card, target, guess, also)
     command = _PLAYS.get(key)
     if command is None:
         if len(_PLAYS) >= _PLAYS_KEPT:
             _PLAYS.clear()
-        command = _PLAYS[key] = Play(player=player, card=card, target=target, guess=guess)
+        command = _PLAYS[key] = _play(player, card, target, guess, also)
     return command
 
 
-class LegalCommands(Sequence[Command]):
+class LegalCommands(tuple[Command, ...]):
     """Every command the rules allow in a position, in a fixed order.
 
     Plays come card by card in hand order, then target by target in seat order, then
-    guess by guess in order of value.
+    named card by named card in order of value.
     """
 
-    __slots__ = ("_given", "_items", "_length", "_plan")
-
-    def __init__(self, position: Position, *, plan: _Plan | None = None) -> None:
-        self._given: Command | None = None
-        phase = position.phase
-        if phase is _PLAY:
-            self._plan: _Plan | None = plan or _plan(position)
-            self._items: tuple[Command, ...] | None = None
-            self._length = self._plan[2]
-            return
-        self._plan = None
-        if phase is Phase.DRAW:
-            items: tuple[Command, ...] = (Draw(player=position.table.players[position.to_act]),)
-        elif phase is _CHOOSE:
-            items = _choices(position)
-        elif phase is _ROUND_OVER and position.outcome is not None:
-            items = (_deal(None, None),)
-        else:
-            items = ()
-        self._items = items
-        self._length = len(items)
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Command: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Command]: ...
-
-    def __getitem__(self, index: int | slice) -> Command | Sequence[Command]:
-        if type(index) is not int:
-            if isinstance(index, slice):
-                return tuple(self[i] for i in range(*index.indices(self._length)))
-            index = operator.index(index)
-        plan = self._plan
-        if plan is None:
-            return self._items[index]  # type: ignore[index]
-        if index < 0:
-            index += self._length
-        if index >= 0:
-            for card, targets, guesses, count, size in plan[1]:
-                if index < size:
-                    given = self._given = play_command(
-                        plan[0],
-                        _KINDS[card],
-                        targets[index // count],
-                        _CARDS[guesses[index % count]],
-                    )
-                    return given
-                index -= size
-        raise IndexError("legal command index out of range")
-
-    def __iter__(self) -> Iterator[Command]:
-        plan = self._plan
-        if plan is None:
-            yield from self._items  # type: ignore[misc]
-            return
-        player = plan[0]
-        for card, targets, guesses, _, _ in plan[1]:
-            for target in targets:
-                for guess in guesses:
-                    yield play_command(player, _KINDS[card], target, _CARDS[guess])
-
-    def __contains__(self, command: object) -> bool:
-        if command is self._given:
-            # The play this list handed out last (random play asks for exactly that).
-            return True
-        plan = self._plan
-        if plan is None:
-            return command in self._items  # type: ignore[operator]
-        if not isinstance(command, Play) or command.player != plan[0]:
-            return False
-        number = _NUMBER[command.card]
-        for card, targets, guesses, _, _ in plan[1]:
-            if card == number:
-                return command.target in targets and _NUMBER[command.guess] in guesses
-        return False
+    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
-
-
-def _plan(position: Position) -> _Plan:
-    """What the player to act may play: a segment per card they may play."""
-    table = position.table
-    edition = table.edition
-    seat = position.to_act
-    names = table.players
-    player = names[seat]
-    hand = position.hands[seat]
-    first, second = hand
-    cards = (first,) if first is second else hand
-    if _COUNTESS in hand and not edition.countess_forced_by.isdisjoint(hand):
-        cards = (_COUNTESS,)
-    targeting = edition.targeting
-    others: tuple[str, ...] | None = None
-    segments: list[_Segment] = []
-    length = 0
-    for card in cards:
-        number = _NUMBER[card]
-        aim = targeting[card]
-        if aim is _NONE:
-            segments.append((number, _NO_TARGET, _NO_GUESS, 1, 1))
-            length += 1
-            continue
-        if others is None:
-            others = _others(table, seat, position.out, position.protected)
-        if aim is _ANY:
-            targets = tuple([n for n in names if n == player or n in others])
-            segments.append((number, targets, _NO_GUESS, 1, len(targets)))
-            length += len(targets)
-        elif not others:
-            segments.append((number, _NO_TARGET, _NO_GUESS, 1, 1))
-            length += 1
-        elif card is _GUARD:
-            guesses = _guesses(edition)
-            size = len(others) * len(guesses)
-            segments.append((number, others, guesses, len(guesses), size))
-            length += size
-        else:
-            segments.append((number, others, _NO_GUESS, 1, len(others)))
-            length += len(others)
-    return (player, tuple(segments), length)
-
-
-_GUESSES: dict[Edition, tuple[int, ...]] = {}
-
-
-def _guesses(edition: Edition) -> tuple[int, ...]:
-    found = _GUESSES.get(edition)
-    if found is None:
-        found = _GUESSES[edition] = tuple(_NUMBER[card] for card in edition.guesses)
-    return found
-
-
-_new = object.__new__
-_SLOTS: dict[str, Any] = dict(vars(LegalCommands))
-_set_plan = _SLOTS["_plan"].__set__
-_set_items = _SLOTS["_items"].__set__
-_set_length = _SLOTS["_length"].__set__
-_set_given = _SLOTS["_given"].__set__
-_PLAYS_OF: dict[tuple[object, ...], LegalCommands] = {}
-_PLAYS_OF_KEPT = 1 << 16
-_EDITIONS: dict[Edition, int] = {}
-_MEMO: dict[tuple[object, ...], LegalCommands] = {}
-_MEMO_KEPT = 1 << 12
-
-
-def legal_commands(position: Position) -> LegalCommands:
-    """The legal commands of ``position``, worked out once for all alike positions.
-
-    During a turn the legal plays depend only on the edition, the players, who is to act,
-    what they hold, and who is out or protected: positions that agree on these share one
-    :class:`LegalCommands`, whose plan is a plain tuple the garbage collector does not
-    track (the memo keeps at most 65,536 and starts afresh when full). A Chancellor's
-    choice and the deals between rounds are shared the same way, in a smaller memo.
-    """
-    table = position.table
-    phase = position.phase
-    seat = position.to_act
-    if phase is _PLAY:
-        edition = table.edition
-        number = _EDITIONS.get(edition)
-        if number is None:
-            number = _EDITIONS[edition] = len(_EDITIONS)
-        first, second = position.hands[seat]
-        key: tuple[object, ...] = (
-            number,
-            table.players,
-            seat,
-            _NUMBER[first],
-            _NUMBER[second],
-            position.out,
-            position.protected,
-        )
-        legal = _PLAYS_OF.get(key)
-        if legal is None:
-            if len(_PLAYS_OF) >= _PLAYS_OF_KEPT:
-                _PLAYS_OF.clear()
-            plan = _plan(position)
-            legal = _new(LegalCommands)
-            _set_plan(legal, plan)
-            _set_items(legal, None)
-            _set_given(legal, None)
-            _set_length(legal, plan[2])
-            _PLAYS_OF[key] = legal
-        return legal
-    if phase is _CHOOSE:
-        key = (phase, table.players, seat, *position.hands[seat])
-    elif phase is _ROUND_OVER and position.outcome is not None:
-        key = (phase,)
-    else:
-        return LegalCommands(position)
-    shared = _MEMO.get(key)
-    if shared is None:
-        if len(_MEMO) >= _MEMO_KEPT:
-            _MEMO.clear()
-        shared = _MEMO[key] = LegalCommands(position)
-    return shared
 
 
 def _others(
@@ -300,7 +89,57 @@ def _others(
     return found
 
 
-def _choices(position: Position) -> tuple[Command, ...]:
+def _playable(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played: each once, and none another card forbids."""
+    cards = tuple(dict.fromkeys(hand))
+    forced = [card for card in cards if any(other in RULES[card].forced_by for other in cards)]
+    return tuple(forced) if forced else cards
+
+
+def _plays(
+    names: tuple[str, ...],
+    player: str,
+    card: Card,
+    rule: CardRule,
+    others: tuple[str, ...],
+    guesses: tuple[Card, ...],
+) -> list[Play]:
+    """Every way ``player`` may play ``card``, with its targets and named cards."""
+    targeting = rule.targeting
+    if targeting is _NONE:
+        return [play_command(player, card)]
+    if targeting is _ANY:
+        chosen = [name for name in names if name == player or name in others]
+        return [play_command(player, card, target) for target in chosen]
+    if targeting is _OTHER:
+        if not others:
+            return [play_command(player, card)]
+        if rule.names_a_card:
+            named = [guess for guess in guesses if guess is not card]
+            return [play_command(player, card, t, guess) for t in others for guess in named]
+        return [play_command(player, card, target) for target in others]
+    if len(others) < 2:
+        return [play_command(player, card)]
+    return [play_command(player, card, a, None, (b,)) for a, b in permutations(others, 2)]
+
+
+def _turn_plays(position: Position) -> LegalCommands:
+    table = position.table
+    seat = position.to_act
+    names = table.players
+    player = names[seat]
+    others: tuple[str, ...] | None = None
+    edition = table.edition
+    commands: list[Command] = []
+    for card in _playable(position.hands[seat]):
+        rule = RULES[card]
+        if others is None and rule.targeting is not _NONE:
+            others = _others(table, seat, position.out, position.protected)
+        commands += _plays(names, player, card, rule, others or (), edition.guesses)
+    return LegalCommands(commands)
+
+
+def _choices(position: Position) -> LegalCommands:
     player = position.table.players[position.to_act]
     hand = position.hands[position.to_act]
     seen: dict[tuple[Card, tuple[Card, ...]], None] = {}
@@ -308,4 +147,47 @@ def _choices(position: Position) -> tuple[Command, ...]:
         rest = hand[:index] + hand[index + 1 :]
         for order in permutations(rest):
             seen.setdefault((keep, order), None)
-    return tuple(_choose(player, keep, order) for keep, order in seen)
+    return LegalCommands([_choose(player, keep, order) for keep, order in seen])
+
+
+_MEMO: dict[tuple[object, ...], LegalCommands] = {}
+_MEMO_KEPT = 1 << 16
+_EDITIONS: dict[object, int] = {}
+_NOTHING = LegalCommands(())
+_REFEREES_DEAL = LegalCommands((_deal(None, None),))
+
+
+def legal_commands(position: Position) -> LegalCommands:
+    """The legal commands of ``position``, worked out once for all alike positions.
+
+    During a turn the legal plays depend only on the edition, the players, who is to act,
+    what they hold, and who is out or protected: positions that agree on these share one
+    :class:`LegalCommands`. A Chancellor's choices are shared the same way.
+    """
+    phase = position.phase
+    if phase is _PLAY or phase is _CHOOSE:
+        table = position.table
+        number = _EDITIONS.get(table.edition)
+        if number is None:
+            number = _EDITIONS[table.edition] = len(_EDITIONS)
+        seat = position.to_act
+        key: tuple[object, ...] = (
+            number,
+            phase,
+            table.players,
+            seat,
+            position.hands[seat],
+            position.out,
+            position.protected,
+        )
+        legal = _MEMO.get(key)
+        if legal is None:
+            if len(_MEMO) >= _MEMO_KEPT:
+                _MEMO.clear()
+            legal = _MEMO[key] = _turn_plays(position) if phase is _PLAY else _choices(position)
+        return legal
+    if phase is Phase.DRAW:
+        return LegalCommands((Draw(player=position.table.players[position.to_act]),))
+    if phase is _ROUND_OVER and position.outcome is not None:
+        return _REFEREES_DEAL
+    return _NOTHING

@@ -37,6 +37,7 @@ from loveletter.events import (
     CardsReturned,
     CommandTakenBack,
     DrawSource,
+    Ending,
     Event,
     GameEnded,
     GuardGuessed,
@@ -48,15 +49,14 @@ from loveletter.events import (
     PlayerKnockedOut,
     PlayerProtected,
     ProtectionEnded,
-    RoundEnd,
     RoundEnded,
     RoundRedealt,
     RoundStarted,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
-from loveletter.i18n import card_name, fold, of, the
 from loveletter.views import redact
+from loveletter.words import card_name, fold, of, the
 
 __all__ = ["Narrator", "narrate", "narrate_all", "story"]
 
@@ -69,8 +69,8 @@ _CAUSES = {
 _TARGETED = (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING)
 
 
-def _the(card: Card) -> str:
-    return f"the {card}"
+def _the(card: Card | int) -> str:
+    return the(card)
 
 
 def _list(items: Iterable[str]) -> str:
@@ -224,7 +224,7 @@ class Narrator:
             return text + "."
         if isinstance(event, RoundEnded):
             wins = self.does(event.winners, "wins", "win")
-            if event.end is RoundEnd.LAST_SURVIVOR:
+            if event.end is Ending.LAST_SURVIVOR:
                 last = self.does(event.winners, "is", "are")
                 text = (
                     f"{last} the last one in and {wins.split(' ')[-1]} round {event.round_number}."
@@ -238,7 +238,7 @@ class Narrator:
                 text += f" The set-aside card was {_the(event.set_aside)}."
             return text
         if isinstance(event, TokenAwarded):
-            why = "winning the round" if event.reason is TokenReason.ROUND_WIN else "the Spy"
+            why = "winning the round" if event.reason is TokenFor.ROUND_WIN else "the Spy"
             gains = self.does(event.player, "gains", "gain")
             return f"{gains} a favor token for {why} ({event.tokens} in all)."
         if isinstance(event, GameEnded):
@@ -399,7 +399,7 @@ class _French:
             return text + "."
         if isinstance(event, RoundEnded):
             number = event.round_number
-            if event.end is RoundEnd.LAST_SURVIVOR:
+            if event.end is Ending.LAST_SURVIVOR:
                 left = self.who(*event.winners)
                 only = "qu'" if fold(left)[:1] in tuple("aeiouyh") else "que "
                 wins = f"{left} {self.verb(event.winners, 'gagner')}"
@@ -412,7 +412,7 @@ class _French:
                 text += f" La carte mise de côté était {the(event.set_aside, 'fr')}."
             return text
         if isinstance(event, TokenAwarded):
-            why = "la manche gagnée" if event.reason is TokenReason.ROUND_WIN else "l'Espionne"
+            why = "la manche gagnée" if event.reason is TokenFor.ROUND_WIN else "l'Espionne"
             gains = self.does(event.player, "gagner")
             return f"{gains} un pion Faveur pour {why} ({event.tokens} en tout)."
         if isinstance(event, GameEnded):

@@ -19,11 +19,11 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
-from loveletter.i18n import card_name, edition_title, fold, the
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
+from loveletter.words import card_name, edition_title, fold, the
 
 __all__ = ["TerminalGame"]
 

@@ -26,16 +26,16 @@ import attrs
 from loveletter.cards import Card
 from loveletter.commands import Command, Deal, Play, Redeal, TakeBack
 from loveletter.consistency import check_consistent
+from loveletter.echo import quoted
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import LoveLetterError, Refusal, SetupError
 from loveletter.events import Event
-from loveletter.i18n import quoted
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
-from loveletter.rules import begin, perform, refusal
 from loveletter.rules.chance import pick, round_draws
-from loveletter.rules.checks import LastStep
+from loveletter.rules.checks import LastStep, refusal
+from loveletter.rules.engine import begin, perform
 from loveletter.rules.remedy import take_back
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work

@@ -28,9 +28,9 @@ import attrs
 
 from loveletter.editions import Edition, edition
 from loveletter.errors import Reason, SetupError
-from loveletter.i18n import LANGUAGES, edition_name, message, quoted
 from loveletter.layout import Layout
 from loveletter.state import Table
+from loveletter.words import LANGUAGES, edition_name, message, quoted
 
 __all__ = ["SEED_LIMIT", "Setup", "check_seed", "check_setup"]
 
@@ -152,7 +152,7 @@ def check_setup(setup: Setup) -> tuple[Table, tuple[int, ...]]:
         raise refuse(
             "setup_player_count",
             ed.ruling("LL19-Q15"),
-            edition=edition_name(ed.name, language),
+            edition=edition_name(ed, language),
             low=ed.min_players,
             high=ed.max_players,
             count=len(players),

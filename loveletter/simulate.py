@@ -28,7 +28,7 @@ import attrs
 from loveletter.bots import make_bot
 from loveletter.commands import Deal
 from loveletter.editions import edition as edition_named
-from loveletter.events import GameEnded, RoundEnd, RoundEnded, TokenAwarded, TokenReason
+from loveletter.events import Ending, GameEnded, RoundEnded, TokenAwarded, TokenFor
 from loveletter.referee import Game
 from loveletter.state import Phase
 from loveletter.views import redact, view_for
@@ -84,7 +84,7 @@ def play_game(
 
     tell(game.events)
     showdown = survivor = spy = 0
-    last_end = RoundEnd.SHOWDOWN
+    last_end = Ending.SHOWDOWN
     while True:
         state = game.state
         if state.phase is Phase.GAME_OVER:
@@ -100,9 +100,9 @@ def play_game(
             if isinstance(event, RoundEnded):
                 last_end = event.end
             elif isinstance(event, TokenAwarded):
-                if event.reason is TokenReason.SPY:
+                if event.reason is TokenFor.SPY:
                     spy += 1
-                elif last_end is RoundEnd.SHOWDOWN:
+                elif last_end is Ending.SHOWDOWN:
                     showdown += 1
                 else:
                     survivor += 1

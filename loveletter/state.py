@@ -8,22 +8,24 @@ the convenient way in.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
+from loveletter._kinds import Enum
 from loveletter.cards import Card
-from loveletter.editions import Edition
+from loveletter.echo import quoted
 from loveletter.errors import UnknownPlayerError
-from loveletter.events import RoundEnd
-from loveletter.i18n import quoted
+from loveletter.events import Ending
+
+if TYPE_CHECKING:
+    from loveletter.editions import Edition
 
 __all__ = ["Known", "Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """What the game is waiting for."""
 
     DRAW = "draw"
@@ -36,9 +38,6 @@ class Phase(enum.Enum):
     """The round has ended: the next round must be dealt."""
     GAME_OVER = "game-over"
     """The game has ended: nothing more can happen."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 def _seats(players: tuple[str, ...]) -> Mapping[str, int]:
@@ -114,7 +113,7 @@ class Known:
 class RoundOutcome:
     """How the last round ended. Seats index ``table.players``."""
 
-    end: RoundEnd
+    end: Ending
     winners: tuple[int, ...]
     spy_bonus: int | None
     game_winners: tuple[int, ...] = ()

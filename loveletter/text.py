@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
-from loveletter.i18n import card_name, cards_phrase, of, shown, the
+from loveletter.words import card_name, cards_phrase, of, shown, the
 
 __all__ = ["cards_phrase", "choice_phrase", "describe", "play_phrase"]
 

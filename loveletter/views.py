@@ -25,6 +25,7 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.commands import Command
+from loveletter.echo import quoted
 from loveletter.editions import EDITIONS
 from loveletter.errors import UnknownPlayerError
 from loveletter.events import (
@@ -36,8 +37,7 @@ from loveletter.events import (
     HandsTraded,
     RoundStarted,
 )
-from loveletter.i18n import quoted
-from loveletter.legal import LegalCommands
+from loveletter.legal import legal_commands
 from loveletter.state import Phase, Shown, State
 
 __all__ = ["SeatView", "View", "redact", "redact_all", "seen_by", "view_for", "view_problems"]
@@ -142,7 +142,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     )
     legal: tuple[Command, ...] = ()
     if viewer is not None and state.player_to_act == viewer:
-        legal = tuple(LegalCommands(state))
+        legal = tuple(legal_commands(state))
     return View(
         viewer=viewer,
         open_hands=open_hands,

@@ -21,6 +21,7 @@ import pytest
 from loveletter import (
     Card,
     Command,
+    Ending,
     Event,
     Game,
     IllegalCommandError,
@@ -29,7 +30,6 @@ from loveletter import (
     Play,
     PlayerKnockedOut,
     Reason,
-    RoundEnd,
     RoundEnded,
     State,
     card_named,
@@ -176,7 +176,7 @@ def cards_on_table(state: State) -> Counter[Card]:
 def play_to_showdown(game: Game) -> list[Event]:
     """Quiet turns until the round is over, which must be at a showdown; every event."""
     events = play_quietly(game)
-    assert [e.end for e in of_type(events, RoundEnded)] == [RoundEnd.SHOWDOWN]
+    assert [e.end for e in of_type(events, RoundEnded)] == [Ending.SHOWDOWN]
     return events
 
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play, SetupError, card_named
-from loveletter.i18n import _MESSAGES, FRENCH_NAMES, a, any_, card_name, message, of, the
+from loveletter.cardrule import rule_of
 from loveletter.serialization import state_from_json, to_json
+from loveletter.words import _MESSAGES, a, any_, card_name, message, of, the
 
 FRENCH = {
     "Espionne": Card.SPY,
@@ -34,7 +35,7 @@ def test_french_names_are_accepted_in_any_case_with_or_without_accents(
     assert card_named(name.upper()) is card
     assert card_named(name.replace("ê", "e")) is card
     assert card_name(card, "fr") == name
-    assert FRENCH_NAMES[card] == name
+    assert rule_of(card).french == name
 
 
 def test_commands_and_json_take_french_names() -> None:

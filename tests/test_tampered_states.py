@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from loveletter import (
     Card,
+    Ending,
     Game,
     InconsistentStateError,
     InvalidCommandError,
     Phase,
     Play,
-    RoundEnd,
     RoundOutcome,
     Shown,
     State,
@@ -101,7 +101,7 @@ def _tampering(state: State, rng: random.Random, kind: int) -> dict[str, Any]:
         lambda: {"outcome": None},
         lambda: {
             "outcome": RoundOutcome(
-                end=rng.choice(list(RoundEnd)),
+                end=rng.choice(list(Ending)),
                 winners=tuple(sorted(rng.sample(range(count), rng.randrange(0, count + 1)))),
                 spy_bonus=rng.choice([None, seat]),
                 game_winners=rng.choice([(), (seat,)]),

@@ -31,8 +31,8 @@ from loveletter import (
     UnknownPlayerError,
     edition,
 )
+from loveletter.cardrule import EFFECTS
 from loveletter.narration import narrate, narrate_all
-from loveletter.rules import turn
 from loveletter.serialization import (
     MAX_SIZE,
     command_from_json,
@@ -265,12 +265,12 @@ def test_a_failure_inside_a_checked_apply_changes_nothing(
     legal = list(game.legal_commands())
     events = game.events
 
-    def broken(w: Any, actor: int, target: int, guess: Card | None) -> None:
-        w.hands[target] = ()  # half of an effect...
+    def broken(w: Any, actor: int, targets: tuple[int, ...], guess: object) -> None:
+        w.hands[targets[0]] = ()  # half of an effect...
         w.draw_pile = ()
         raise failure("injected")
 
-    monkeypatch.setitem(turn.EFFECTS, Card.PRINCE, broken)
+    monkeypatch.setitem(EFFECTS, Card.PRINCE, broken)
     with pytest.raises(failure):
         game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
     assert game.state == before

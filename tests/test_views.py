@@ -20,13 +20,13 @@ from loveletter import (
     Card,
     CardDrawn,
     CardsReturned,
+    Ending,
     Event,
     Game,
     HandsCompared,
     HandSeen,
     HandsTraded,
     Play,
-    RoundEnd,
     RoundEnded,
     RoundStarted,
     Shown,
@@ -123,7 +123,7 @@ def shown_by_events(events: Sequence[Event], viewer: str | None) -> dict[str, se
                 add(event.target, event.player_received)
             else:
                 add(event.player, event.target_received)
-        elif isinstance(event, RoundEnded) and event.end is RoundEnd.SHOWDOWN:
+        elif isinstance(event, RoundEnded) and event.end is Ending.SHOWDOWN:
             for owner, card in event.hands:
                 add(owner, card)
     return seen

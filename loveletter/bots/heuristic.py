@@ -94,7 +94,7 @@ class HeuristicBot(Bot):
             if held is None or held is event.card or event.card is Card.CHANCELLOR:
                 # It may have been the known card that went; the other card is new.
                 self._forget(event.player)
-        elif isinstance(event, GuardGuessed) and not event.hit:
+        elif isinstance(event, GuardGuessed) and not event.hit and isinstance(event.guess, Card):
             self.excluded.setdefault(event.target, set()).add(event.guess)
         elif isinstance(event, (HandDiscarded, PlayerKnockedOut)):
             self._forget(event.player)
@@ -166,7 +166,7 @@ class HeuristicBot(Bot):
         if card is Card.PRINCESS:
             return _NEVER
         if card is Card.GUARD:
-            if target is not None and command.guess is not None:
+            if target is not None and isinstance(command.guess, Card):
                 score += odds_of(target).get(command.guess, _ZERO)
         elif card is Card.PRIEST:
             if target is not None:

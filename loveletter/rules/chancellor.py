@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from loveletter.cardrule import CardRule, Intent, Motion, register_rule
 from loveletter.cards import Card
 from loveletter.events import CardsReturned
-from loveletter.rules.work import Work
-from loveletter.state import Phase
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Draw up to two cards (never the set-aside one) and wait for the choice."""
     count = min(2, len(w.draw_pile))
     if count == 0:
@@ -25,14 +24,13 @@ def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
     w.forget(actor)  # the card kept may be any of the three
     for _ in range(count):
         w.draw(actor, Card.CHANCELLOR)
-    w.phase = Phase.CHOOSE
+    w.choose_pending()
 
 
-def choose(w: Work, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
+def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
     """Keep one card; put the others under the pile, ``returned[0]`` first."""
     w.hands[actor] = (keep,)
     w.draw_pile += returned
-    w.phase = Phase.PLAY
     if w.events is not None:
         w.events.append(CardsReturned(player=w.names[actor], cards=returned))
 
@@ -42,7 +40,7 @@ def choice_problem(
 ) -> tuple[str, dict[str, object]] | None:
     """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest.
 
-    Returns the key of the message (:func:`loveletter.i18n.message`) and its fields, or
+    Returns the key of the message (:func:`loveletter.words.message`) and its fields, or
     ``None``.
     """
     if len(returned) != len(hand) - 1:
@@ -54,3 +52,15 @@ def choice_problem(
     if Counter(hand) != Counter((keep, *returned)):
         return "choice_cards", {}
     return None
+
+
+RULE = register_rule(
+    CardRule(
+        card=Card.CHANCELLOR,
+        french="Chancelier",
+        labels=("6♠", "6♣"),
+        intent=Intent.DRAW_AND_RETURN,
+        effect=play,
+        draws=True,
+    )
+)

@@ -2,10 +2,10 @@
 
 :func:`refusal` answers for any command without applying it. The checks run in the
 order of :class:`~loveletter.errors.Reason`, so a command that breaks several rules is
-refused for the first one (scenario format, "Reason codes"). Card-specific checks live
-with their card: :func:`loveletter.rules.countess.forces`,
-:func:`loveletter.rules.guard.guess_problem`,
-:func:`loveletter.rules.chancellor.choice_problem`. Messages are written in the table's
+refused for the first one (scenario format, "Reason codes"). What a card chooses, names
+and forbids is read from its rule record (:mod:`loveletter.cardrule`); a Chancellor's
+choice is checked by :func:`loveletter.rules.chancellor.choice_problem`. Messages are
+written in the table's
 language (:mod:`loveletter.i18n`), and never name a card the command did not name.
 """
 
@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from loveletter.cardrule import RULES, Targeting
 from loveletter.cards import Card, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
-from loveletter.editions import Targeting
+from loveletter.echo import quoted
+from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, Refusal
 from loveletter.events import (
     CardDrawn,
@@ -27,15 +29,14 @@ from loveletter.events import (
     HandsTraded,
     PlayerKnockedOut,
 )
-from loveletter.i18n import a, any_, card_name, edition_name, message, of, quoted, the
-from loveletter.rules import chancellor, countess, guard
-from loveletter.rules.targeting import others
+from loveletter.rules import chancellor
 from loveletter.state import Phase, Position
 from loveletter.text import describe
+from loveletter.words import a, any_, card_name, edition_name, message, of, the
 
 __all__ = ["LastStep", "actor_refusal", "refusal", "take_back_refusal", "unknown_card_refusal"]
 
-_NONE, _OTHER = Targeting.NONE, Targeting.OTHER
+_NONE, _ANY, _TWO = Targeting.NONE, Targeting.ANY, Targeting.TWO_OTHERS
 _WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
 
 
@@ -85,7 +86,7 @@ def refusal(state: Position, command: Command, last: LastStep | None = None) -> 
     if type(command) is Play:
         return _play(state, command)
     if type(command) is Draw:
-        return actor_refusal(state, Draw, command, command.player, None)
+        return actor_refusal(state, Draw, command, command.player)
     if type(command) is Choose:
         return _choose(state, command)
     if type(command) is Deal:
@@ -210,12 +211,12 @@ def actor_refusal(
     kind: type[Command],
     command: Described,
     player: str,
-    target: str | None,
+    targets: tuple[str, ...] = (),
 ) -> Refusal | None:
     """The checks that come before the cards: game and round over, who, and when.
 
     Covers ``GAME_OVER``, ``ROUND_OVER``, ``UNKNOWN_PLAYER``, ``NOT_YOUR_TURN`` and
-    ``WRONG_PHASE`` for a draw, play or choice by ``player`` aimed at ``target``.
+    ``WRONG_PHASE`` for a draw, play or choice by ``player`` aimed at ``targets``.
     ``command`` may be a description of a command that could not be built (a name that
     is no card); ``kind`` says which command it is.
     """
@@ -228,14 +229,15 @@ def actor_refusal(
         )
     seats = state.table.seats
     seat = seats.get(player)
-    if seat is None or (target is not None and target not in seats):
+    stranger = next((target for target in targets if target not in seats), None)
+    if seat is None or stranger is not None:
         return _refuse(
             state,
             Reason.UNKNOWN_PLAYER,
             "LL19-TURN-ORDER" if seat is None else "LL19-TARGET-OTHER",
             "unknown_player",
             command,
-            name=quoted(player if seat is None else target),
+            name=quoted(player if seat is None else stranger),
             players=", ".join(state.table.players),
         )
     if seat != state.to_act:
@@ -278,22 +280,33 @@ def _game_over(state: Position, command: Described) -> Refusal:
 
 
 def _play(state: Position, command: Play) -> Refusal | None:
-    player, card, target, guess = command.player, command.card, command.target, command.guess
+    """Why a play is refused, in the order of the reason codes; ``None`` if it is not."""
     table = state.table
-    seat = table.seats.get(player)
+    seats = table.seats
     if (
         state.phase is not Phase.PLAY
-        or seat != state.to_act
-        or (target is not None and target not in table.seats)
+        or seats.get(command.player) != state.to_act
+        or (command.target is not None and command.target not in seats)
+        or any(other not in seats for other in command.also)
     ):
-        problem = actor_refusal(state, Play, command, player, target)
+        problem = actor_refusal(state, Play, command, command.player, command.targets)
         if problem is not None:
             return problem
-    edition = table.edition
-    language = table.language
-    if card not in edition.cards or (guess is not None and guess not in edition.cards):
-        unknown, ruling = (card, "LL19-SETUP-DECK")
-        if card in edition.cards and guess is not None:
+    return (
+        _play_card(state, command) or _play_targets(state, command) or _play_guess(state, command)
+    )
+
+
+def _play_card(state: Position, command: Play) -> Refusal | None:
+    """The card and the named card are of the edition, held, and not forbidden by another."""
+    card, guess = command.card, command.guess
+    edition = state.table.edition
+    language = state.table.language
+    named = _guessed(edition, guess)
+    if card not in edition.cards or (guess is not None and named not in edition.cards):
+        unknown: Card | int | None = card
+        ruling = "LL19-SETUP-DECK"
+        if card in edition.cards:
             unknown, ruling = (guess, "LL19-Q01")
         return _refuse(
             state,
@@ -301,11 +314,10 @@ def _play(state: Position, command: Play) -> Refusal | None:
             ruling,
             "no_such_card",
             command,
-            edition=edition_name(edition.name, language),
-            card=card_name(unknown, language),
+            edition=edition_name(edition, language),
+            card=card_name(unknown, language) if isinstance(unknown, Card) else quoted(unknown),
         )
-    seat = state.to_act
-    hand = state.hands[seat]
+    hand = state.hands[state.to_act]
     if card not in hand:
         return _refuse(
             state,
@@ -313,66 +325,100 @@ def _play(state: Position, command: Play) -> Refusal | None:
             "LL19-TURN-DRAW-PLAY",
             "not_in_hand",
             command,
-            player=player,
+            player=command.player,
             any_card=any_(card, language),
         )
-    if countess.forces(edition, hand, card):
-        return _refuse(
-            state,
-            Reason.COUNTESS_FORCED,
-            "LL19-COUNTESS-FORCED",
-            "countess_forced",
-            command,
-            the_card=the(card, language),
-        )
-    targeting = edition.targeting[card]
-    target_seat = -1
-    if target is None:
-        if targeting is not _NONE:
-            if targeting is not _OTHER:
-                return _refuse(
-                    state,
-                    Reason.TARGET_REQUIRED,
-                    "LL19-TARGET-ANY",
-                    "prince_needs_target",
-                    command,
-                    player=player,
-                )
-            if others(state.out, state.protected, seat):
-                return _refuse(
-                    state,
-                    Reason.TARGET_REQUIRED,
-                    "LL19-TARGET-OTHER",
-                    "needs_other",
-                    command,
-                    a_card=a(card, language),
-                )
-    else:
-        if targeting is _NONE:
+    for other in hand:
+        if other is not card and card in RULES[other].forced_by:
+            return _refuse(
+                state,
+                Reason.COUNTESS_FORCED,
+                "LL19-COUNTESS-FORCED",
+                "countess_forced",
+                command,
+                the_card=the(card, language),
+                the_forcing=the(other, language),
+            )
+    return None
+
+
+def _guessed(edition: Edition, guess: Card | int | None) -> Card | None:
+    """The card a named card or number stands for in ``edition`` (``None`` if no one card)."""
+    if isinstance(guess, int):
+        return edition.parse_card(guess)
+    return guess
+
+
+def _choosable(state: Position, seat: int) -> list[int]:
+    """The other seats a card may choose: still in, and not protected."""
+    out, protected = state.out, state.protected
+    return [s for s in range(len(out)) if s != seat and not out[s] and not protected[s]]
+
+
+def _play_targets(state: Position, command: Play) -> Refusal | None:
+    """Whom the card chooses, as its record's targeting says (``LL19-TARGET-*``)."""
+    rule = RULES[command.card]
+    targeting = rule.targeting
+    targets = command.targets
+    seat = state.to_act
+    language = state.table.language
+    a_card = a(command.card, language)
+    if targeting is _NONE:
+        if targets:
             return _refuse(
                 state,
                 Reason.TARGET_NOT_ALLOWED,
                 "LL19-TARGET-UNTARGETED",
                 "chooses_nobody",
                 command,
-                a_card=a(card, language),
+                a_card=a_card,
             )
-        target_seat = table.seats[target]
+        return None
+    wanted = 2 if targeting is _TWO else 1
+    if len(targets) != wanted or len(set(targets)) != len(targets):
+        if targeting is _ANY:
+            return _refuse(
+                state,
+                Reason.TARGET_REQUIRED,
+                "LL19-TARGET-ANY",
+                "prince_needs_target",
+                command,
+                player=command.player,
+                a_card=a_card,
+            )
+        if len(_choosable(state, seat)) >= wanted or len(targets) > wanted:
+            key = "needs_two" if wanted == 2 else "needs_other"
+            return _refuse(
+                state, Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", key, command, a_card=a_card
+            )
+        if not targets:
+            return None  # nobody can be chosen: played with no effect
+    return _each_target(state, command, targeting)
+
+
+def _each_target(state: Position, command: Play, targeting: Targeting) -> Refusal | None:
+    """Each chosen player: not its own player (unless the card allows), still in, unprotected."""
+    seats = state.table.seats
+    seat = state.to_act
+    language = state.table.language
+    for target in command.targets:
+        target_seat = seats[target]
         if target_seat == seat:
-            if targeting is _OTHER:
-                return _refuse(
-                    state,
-                    Reason.TARGET_SELF,
-                    "LL19-TARGET-OTHER",
-                    "not_self",
-                    command,
-                    a_card=a(card, language),
-                )
-        elif state.out[target_seat]:
+            if targeting is _ANY:
+                continue
+            return _refuse(
+                state,
+                Reason.TARGET_SELF,
+                "LL19-TARGET-OTHER",
+                "not_self",
+                command,
+                a_card=a(command.card, language),
+            )
+        if state.out[target_seat]:
             return _refuse(
                 state, Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out", command, target=target
             )
-        elif state.protected[target_seat]:
+        if state.protected[target_seat]:
             return _refuse(
                 state,
                 Reason.TARGET_PROTECTED,
@@ -381,16 +427,36 @@ def _play(state: Position, command: Play) -> Refusal | None:
                 command,
                 target=target,
             )
-    if guess is not None or card is Card.GUARD:
-        guessing = guard.guess_problem(card, target_seat >= 0, guess)
-        if guessing is not None:
-            reason, ruling, key = guessing
-            return _refuse(state, reason, ruling, key, command, the_card=the(card, language))
     return None
 
 
+def _play_guess(state: Position, command: Play) -> Refusal | None:
+    """The named card: required with a target, only for a card that names one, never itself."""
+    card, guess = command.card, command.guess
+    if not RULES[card].names_a_card:
+        if guess is None:
+            return None
+        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-GUARD-HIT", "guess_not_guard")
+    elif command.targets:
+        if guess is None:
+            problem = (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
+        elif _guessed(state.table.edition, guess) is card:
+            problem = (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
+        else:
+            return None
+    elif guess is not None:
+        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
+    else:
+        return None
+    reason, ruling, key = problem
+    language = state.table.language
+    return _refuse(
+        state, reason, ruling, key, command, the_card=the(card, language), a_card=a(card, language)
+    )
+
+
 def _choose(state: Position, command: Choose) -> Refusal | None:
-    problem = actor_refusal(state, Choose, command, command.player, None)
+    problem = actor_refusal(state, Choose, command, command.player)
     if problem is not None:
         return problem
     edition = state.table.edition
@@ -402,7 +468,7 @@ def _choose(state: Position, command: Choose) -> Refusal | None:
             "LL19-SETUP-DECK",
             "no_such_card",
             command,
-            edition=edition_name(edition.name, state.table.language),
+            edition=edition_name(edition, state.table.language),
             card=card_name(unknown[0], state.table.language),
         )
     hand = state.hands[state.to_act]
@@ -481,9 +547,11 @@ def unknown_card_refusal(
             "not_a_card_of",
             describe,
             name=quoted(name),
-            edition=edition_name(edition.name, state.table.language),
+            edition=edition_name(edition, state.table.language),
         )
-    problem = actor_refusal(state, kind, describe, player or "", target)
+    problem = actor_refusal(
+        state, kind, describe, player or "", () if target is None else (target,)
+    )
     if problem is not None:
         return problem
     ruling, key = "LL19-Q01", "no_card_called"
@@ -499,6 +567,6 @@ def unknown_card_refusal(
         ruling,
         key,
         describe,
-        edition=edition_name(edition.name, state.table.language),
+        edition=edition_name(edition, state.table.language),
         name=quoted(name),
     )

@@ -3,20 +3,21 @@
 LL19-COUNTESS-FORCED (LLC-COUNTESS-FORCED), LL19-COUNTESS-VOLUNTARY,
 LL19-COUNTESS-NO-EFFECT, LL19-COUNTESS-SECRET, LL19-PRINCE-COUNTESS-IMPOSSIBLE, LL19-Q20.
 The check applies to the two cards held when playing on one's own turn, never to the
-Chancellor's choice.
+Chancellor's choice: the checks read ``forced_by`` from this record.
 """
 
 from __future__ import annotations
 
+from loveletter.cardrule import CardRule, register_rule
 from loveletter.cards import Card
-from loveletter.editions import Edition
-from loveletter.rules.work import Work
 
-
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
-    """Playing (or discarding) the Countess does nothing."""
-
-
-def forces(edition: Edition, hand: tuple[Card, ...], card: Card) -> bool:
-    """Whether playing ``card`` from ``hand`` is refused because the Countess must go."""
-    return card in edition.countess_forced_by and Card.COUNTESS in hand
+RULE = register_rule(
+    CardRule(
+        card=Card.COUNTESS,
+        french="Comtesse",
+        feminine=True,
+        also_read=("Comptesse",),  # the French aid's spelling (LL19-NAMES-FR)
+        labels=("8♥",),
+        forced_by=frozenset({Card.KING, Card.PRINCE}),
+    )
+)

@@ -64,6 +64,7 @@ def perform(w: Work, command: Command) -> None:
         turn.draw(w)
     elif type(command) is Choose:
         chancellor.choose(w, w.to_act, command.keep, command.returned)
+        w.phase = Phase.PLAY
         turn.end_turn(w)
     elif type(command) is Deal:
         first = command.first

@@ -2,47 +2,62 @@
 
 LL19-GUARD-HIT, LL19-GUARD-MISS, LL19-GUARD-NOT-GUARD, LL19-GUARD-NAME-SPY,
 LL19-GUARD-NAME-ABSENT, LL19-GUARD-GUESS-REQUIRED, LL19-GUARD-NUMBER, LL19-Q01, LL19-Q09.
+What a Guard may name, and the refusals of a wrong guess, are the checks' (it is the
+card whose record says ``names_a_card``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from loveletter._records import builder
+from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
 from loveletter.cards import Card
-from loveletter.errors import Reason
 from loveletter.events import GuardGuessed, KnockOutCause
-from loveletter.rules.knockout import knock_out
-from loveletter.rules.work import Work
 
 _guard_guessed = builder(GuardGuessed)
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Check the named card against the target's hand."""
-    if target < 0 or guess is None:
+    if not targets or guess is None:
         return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
+    target = targets[0]
     hit = w.hands[target][0] is guess
     if w.events is not None:
         w.events.append(_guard_guessed(w.names[actor], w.names[target], guess, hit))
     if hit:
-        knock_out(w, target, KnockOutCause.GUARD)
+        w.knock_out(target, KnockOutCause.GUARD)
 
 
-def guess_problem(
-    card: Card, has_target: bool, guess: Card | None
-) -> tuple[Reason, str, str] | None:
-    """What is wrong with the named card of a play, checked after its target.
+def quiet(
+    hands: Sequence[tuple[Card, ...]],
+    value: Mapping[Card, int],
+    actor: int,
+    targets: tuple[int, ...],
+    guess: Card | int | None,
+) -> bool:
+    """A guess that misses harms nobody."""
+    return not targets or guess not in hands[targets[0]]
 
-    Returns the reason, the ruling and the key of the message
-    (:func:`loveletter.i18n.message`), or ``None``.
-    """
-    if card is Card.GUARD and has_target:
-        if guess is None:
-            return (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
-        if guess is Card.GUARD:
-            return (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
-        return None
-    if guess is None:
-        return None
-    if card is Card.GUARD:
-        return (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
-    return (Reason.GUESS_NOT_ALLOWED, "LL19-GUARD-HIT", "guess_not_guard")
+
+RULE = register_rule(
+    CardRule(
+        card=Card.GUARD,
+        french="Garde",
+        labels=("A♠", "A♥", "A♦", "A♣", "J♠", "J♣"),
+        targeting=Targeting.OTHER,
+        names_a_card=True,
+        intent=Intent.GUESS,
+        effect=play,
+        knock_outs=(
+            (
+                KnockOutCause.GUARD,
+                "named by a Guard",
+                "un Garde a nommé sa carte",
+                "un Garde a nommé votre carte",
+            ),
+        ),
+        quiet=quiet,
+    )
+)

@@ -9,15 +9,27 @@ check or the player's own Prince.
 from __future__ import annotations
 
 from loveletter._records import builder
+from loveletter.cardrule import CardRule, Intent, Motion, register_rule
 from loveletter.cards import Card
 from loveletter.events import PlayerProtected
-from loveletter.rules.work import Work
 
 _player_protected = builder(PlayerProtected)
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Protect the Handmaid's player."""
     w.set_protected(actor, True)
     if w.events is not None:
         w.events.append(_player_protected(w.names[actor]))
+
+
+RULE = register_rule(
+    CardRule(
+        card=Card.HANDMAID,
+        french="Servante",
+        feminine=True,
+        labels=("4♠", "4♣"),
+        intent=Intent.PROTECT,
+        effect=play,
+    )
+)

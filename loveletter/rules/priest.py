@@ -3,19 +3,34 @@
 from __future__ import annotations
 
 from loveletter._records import builder
+from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
 from loveletter.cards import Card
 from loveletter.events import HandSeen
-from loveletter.rules.work import Work
 
 _hand_seen = builder(HandSeen)
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Show the target's card to the Priest's player only."""
-    if target < 0:
+    if not targets:
         return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
+    target = targets[0]
     card = w.hands[target][0]
     w.show(actor, target, card, Card.PRIEST)
     w.learn(actor, target, card)
     if w.events is not None:
         w.events.append(_hand_seen(w.names[actor], w.names[target], card))
+
+
+RULE = register_rule(
+    CardRule(
+        card=Card.PRIEST,
+        french="Prêtre",
+        labels=("2♠", "2♣"),
+        targeting=Targeting.OTHER,
+        intent=Intent.LOOK,
+        effect=play,
+        shows_hands=True,
+        quiet=lambda hands, value, actor, targets, guess: True,
+    )
+)

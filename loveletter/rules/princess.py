@@ -7,17 +7,43 @@ returning her under the pile is safe.
 
 from __future__ import annotations
 
+from loveletter.cardrule import CardRule, Intent, Motion, register_rule
 from loveletter.cards import Card
 from loveletter.events import KnockOutCause
-from loveletter.rules.knockout import knock_out
-from loveletter.rules.work import Work
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Playing the Princess is legal and knocks its player out; the other card goes too."""
-    knock_out(w, actor, KnockOutCause.PRINCESS_PLAYED)
+    w.knock_out(actor, KnockOutCause.PRINCESS_PLAYED)
 
 
-def discarded(w: Work, seat: int) -> None:
+def discarded(w: Motion, seat: int) -> None:
     """Discarding the Princess (to a Prince) knocks its holder out, with no redraw."""
-    knock_out(w, seat, KnockOutCause.PRINCESS_DISCARDED)
+    w.knock_out(seat, KnockOutCause.PRINCESS_DISCARDED)
+
+
+RULE = register_rule(
+    CardRule(
+        card=Card.PRINCESS,
+        french="Princesse",
+        feminine=True,
+        labels=("Q♥",),
+        intent=Intent.LOSE,
+        effect=play,
+        discarded=discarded,
+        knock_outs=(
+            (
+                KnockOutCause.PRINCESS_DISCARDED,
+                "discarded the Princess",
+                "Princesse défaussée",
+                "Princesse défaussée",
+            ),
+            (
+                KnockOutCause.PRINCESS_PLAYED,
+                "played the Princess",
+                "Princesse jouée",
+                "Princesse jouée",
+            ),
+        ),
+    )
+)

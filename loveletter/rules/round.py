@@ -7,32 +7,51 @@ LLC-TIEBREAK-STILL-TIED).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from loveletter._records import builder
+from loveletter.cardrule import RULES
 from loveletter.cards import Card
-from loveletter.editions import Tiebreak
+from loveletter.editions import Edition, Tiebreak
 from loveletter.errors import InconsistentStateError
 from loveletter.events import (
+    Ending,
     GameEnded,
-    RoundEnd,
     RoundEnded,
     RoundRedealt,
     RoundStarted,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.layout import Layout, deal_order
-from loveletter.rules import spy
 from loveletter.rules.chance import pick, round_draws
 from loveletter.rules.work import Work
 from loveletter.state import Phase, Position, RoundOutcome
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
-_LAST_SURVIVOR, _SHOWDOWN = RoundEnd.LAST_SURVIVOR, RoundEnd.SHOWDOWN
+_LAST_SURVIVOR, _SHOWDOWN = Ending.LAST_SURVIVOR, Ending.SHOWDOWN
 _round_started = builder(RoundStarted)
 _round_ended = builder(RoundEnded)
 _round_outcome = builder(RoundOutcome)
 _token_awarded = builder(TokenAwarded)
 _game_ended = builder(GameEnded)
+
+
+@functools.cache
+def _bonus_hooks(edition: Edition) -> tuple[Callable[[Position], int | None], ...]:
+    """The round-end hooks of the edition's cards that may award a bonus token (the Spy's)."""
+    hooks = [RULES[card].bonus for card in edition.deck]
+    return tuple(dict.fromkeys(hook for hook in hooks if hook is not None))
+
+
+def round_bonus(w: Position) -> int | None:
+    """Who earns a bonus token this round (LL19-SPY-BONUS-ONE), if anyone."""
+    for hook in _bonus_hooks(w.table.edition):
+        seat = hook(w)
+        if seat is not None:
+            return seat
+    return None
 
 
 def start_round(w: Work, layout: Layout, first: int, *, again: bool = False) -> None:
@@ -161,7 +180,7 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
         for owner in survivors:
             w.show(-1, owner, w.hands[owner][0], None)
         revealed = tuple((names[seat], w.hands[seat][0]) for seat in survivors)
-    spy_seat = spy.bonus(w)
+    spy_seat = round_bonus(w)
     before = w.tokens
     tokens = list(before)
     for seat in winners:
@@ -181,9 +200,9 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
             )
         )
         running = list(before)
-        awards = [(seat, TokenReason.ROUND_WIN) for seat in winners]
+        awards = [(seat, TokenFor.ROUND_WIN) for seat in winners]
         if spy_seat is not None:
-            awards.append((spy_seat, TokenReason.SPY))
+            awards.append((spy_seat, TokenFor.SPY))
         for seat, reason in awards:
             running[seat] += 1
             events.append(_token_awarded(names[seat], reason, running[seat]))

@@ -6,17 +6,21 @@ LL19-SPY-OUT-NO-BONUS, LL19-SPY-BONUS-OTHER-OUT, LL19-SPY-BONUS-NEEDS-PLAY, LL19
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from loveletter.cardrule import CardRule, Motion, register_rule
 from loveletter.cards import Card
-from loveletter.rules.work import Work
-from loveletter.state import Position
+
+if TYPE_CHECKING:
+    from loveletter.state import Position
 
 
-def play(w: Work, actor: int, target: int, guess: Card | None) -> None:
+def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Playing a Spy has no immediate effect; it counts for the Spy token."""
     w.set_spied(actor)
 
 
-def discarded(w: Work, seat: int) -> None:
+def discarded(w: Motion, seat: int) -> None:
     """A Spy discarded to a Prince counts as discarded by its holder."""
     w.set_spied(seat)
 
@@ -34,3 +38,16 @@ def bonus(w: Position) -> int | None:
     out = w.out
     spies = [seat for seat, flag in enumerate(spied) if flag and not out[seat]]
     return spies[0] if len(spies) == 1 else None
+
+
+RULE = register_rule(
+    CardRule(
+        card=Card.SPY,
+        french="Espionne",
+        feminine=True,
+        labels=("★", "★"),
+        effect=play,
+        discarded=discarded,
+        bonus=bonus,
+    )
+)

@@ -9,44 +9,13 @@ next player still in, whose Handmaid protection ends before they draw
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from loveletter._records import builder
-from loveletter.cards import Card
+from loveletter.cardrule import EFFECTS
 from loveletter.commands import Play
 from loveletter.events import CardPlayed, ProtectionEnded
-from loveletter.rules import (
-    baron,
-    chancellor,
-    countess,
-    guard,
-    handmaid,
-    king,
-    priest,
-    prince,
-    princess,
-    spy,
-)
 from loveletter.rules import round as round_rules
 from loveletter.rules.work import Work
 from loveletter.state import Phase
-
-Effect = Callable[[Work, int, int, "Card | None"], None]
-
-EFFECTS: dict[Card, Effect] = {
-    Card.SPY: spy.play,
-    Card.GUARD: guard.play,
-    Card.PRIEST: priest.play,
-    Card.BARON: baron.play,
-    Card.HANDMAID: handmaid.play,
-    Card.PRINCE: prince.play,
-    Card.CHANCELLOR: chancellor.play,
-    Card.KING: king.play,
-    Card.COUNTESS: countess.play,
-    Card.PRINCESS: princess.play,
-}
-"""Each card's effect: ``effect(work, actor, target_seat_or_-1, guess)``."""
-
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
 _card_played = builder(CardPlayed)
@@ -75,10 +44,18 @@ def play(w: Work, command: Play) -> None:
         w.forget(actor, card)  # the played card may be the one that was known
     name = command.target
     guess = command.guess
+    also = command.also
     events = w.events
     if events is not None:
-        events.append(_card_played(command.player, card, name, guess))
-    EFFECTS[card](w, actor, -1 if name is None else w.seats[name], guess)
+        events.append(_card_played(command.player, card, name, guess, also))
+    if name is None:
+        targets: tuple[int, ...] = ()
+    elif not also:
+        targets = (w.seats[name],)
+    else:
+        seats = w.seats
+        targets = (seats[name], *[seats[other] for other in also])
+    EFFECTS[card](w, actor, targets, guess)
     if w.phase is _PLAY:
         end_turn(w)
 

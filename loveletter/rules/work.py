@@ -14,11 +14,12 @@ import operator
 from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
-from loveletter.events import CardDrawn, DrawSource, Event
+from loveletter.events import CardDrawn, DrawSource, Event, KnockOutCause, PlayerKnockedOut
 from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
 
 _card_drawn = builder(CardDrawn)
 _shown = builder(Shown)
+_knocked_out = builder(PlayerKnockedOut)
 _known = builder(Known)
 _state = builder(State)
 _PILE = DrawSource.PILE
@@ -163,10 +164,26 @@ class Work:
             )
         return card
 
-    def set_out(self, seat: int) -> None:
-        """Mark ``seat`` knocked out."""
+    def knock_out(self, seat: int, cause: KnockOutCause) -> None:
+        """Knock ``seat`` out of the round (LL19-KO-DISCARD, LL19-KO-SKIP-TURNS).
+
+        Their hand goes face up in front of them, without its effect; they take no more
+        turns this round and cannot be chosen; what was known of their hand is gone.
+        """
+        hand = self.hands[seat]
+        self.hands[seat] = ()
+        self.discards[seat] += hand
         self.out = _set(self.out, seat, True)
         self.alive -= 1
+        self.forget(seat)
+        if self.protected[seat]:
+            self.set_protected(seat, False)
+        if self.events is not None:
+            self.events.append(_knocked_out(self.names[seat], cause, hand))
+
+    def choose_pending(self) -> None:
+        """The effect waits for its player's choice (a Chancellor's)."""
+        self.phase = Phase.CHOOSE
 
     def set_protected(self, seat: int, value: bool) -> None:
         """Protect ``seat``, or end their protection."""

@@ -23,7 +23,6 @@ from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason
-from loveletter.i18n import shown
 from loveletter.layout import Layout
 from loveletter.serialization.base import (
     FORMAT_VERSION,
@@ -36,6 +35,7 @@ from loveletter.serialization.base import (
     seq,
 )
 from loveletter.text import choice_phrase, play_phrase
+from loveletter.words import shown
 
 __all__ = [
     "UnknownCardError",

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from loveletter._kinds import Kind
 from loveletter.cards import Card
 from loveletter.commands import Choose, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.serialization import base
@@ -96,6 +97,44 @@ _COMMAND = Codec(
     schema={"$ref": "command.schema.json"},
 )
 
+
+def _decode_guess(data: Any, where: str) -> Card | int | None:
+    if data is None:
+        return None
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data
+    return base.card(data, where)
+
+
+_GUESS = Codec(
+    encode=lambda value: value if value is None or isinstance(value, int) else str(value),
+    decode=_decode_guess,
+    schema={"oneOf": [_CARD_SCHEMA, {"type": "integer"}, {"type": "null"}]},
+)
+"""A named card: a card's name, or a number where an edition names values."""
+
+_NAMED = Codec(
+    encode=lambda value: value if isinstance(value, int) else str(value),
+    decode=_decode_guess,
+    schema={"oneOf": [_CARD_SCHEMA, {"type": "integer"}]},
+)
+
+
+def _kind(kind_type: type[Kind]) -> Codec:
+    def decode(data: Any, where: str) -> Kind:
+        try:
+            return kind_type(data)
+        except ValueError:
+            allowed = ", ".join(repr(member.value) for member in kind_type)
+            raise base.fail(where, f"expected one of {allowed}, got {data!r}") from None
+
+    return Codec(
+        encode=lambda value: value.value,
+        decode=decode,
+        schema={"enum": [member.value for member in kind_type]},
+    )
+
+
 _SIMPLE: dict[object, Codec] = {
     int: Codec(_identity, lambda d, w: base.integer(d, w), {"type": "integer"}),
     bool: Codec(_identity, base.boolean, {"type": "boolean"}),
@@ -114,6 +153,10 @@ def codec(tp: Any) -> Codec:
     if origin in (types.UnionType, typing.Union):
         if set(args) <= _COMMAND_TYPES:
             return _COMMAND
+        if set(args) == {Card, int, type(None)}:
+            return _GUESS
+        if set(args) == {Card, int}:
+            return _NAMED
         others = [arg for arg in args if arg is not type(None)]
         if len(others) == 1 and len(args) == 2:
             return _optional(codec(others[0]))
@@ -124,6 +167,8 @@ def codec(tp: Any) -> Codec:
         return _sequence(codec(item))
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return _enum(tp)
+    if isinstance(tp, type) and issubclass(tp, Kind):
+        return _kind(tp)
     if isinstance(tp, type) and attrs.has(tp):
         return record_codec(tp)
     raise TypeError(f"no JSON codec for {tp!r}")
@@ -144,10 +189,15 @@ def record_codec(cls: type, *, tag: str | None = None) -> Codec:
     keys = [field.name for field, _ in fields]
     required = [field.name for field, _ in fields if field.default is attrs.NOTHING]
 
+    quiet = {field.name: field.default for field, _ in fields if field.metadata.get("quiet")}
+
     def encode(value: Any) -> dict[str, Any]:
         data: dict[str, Any] = {tag: cls.__name__} if tag else {}
         for field, field_codec in fields:
-            data[field.name] = field_codec.encode(getattr(value, field.name))
+            item = getattr(value, field.name)
+            if field.name in quiet and item == quiet[field.name]:
+                continue  # a field most records leave at its default is written when set
+            data[field.name] = field_codec.encode(item)
         return data
 
     def decode(data: Any, where: str) -> Any:

@@ -17,8 +17,7 @@ from loveletter.commands import Command
 from loveletter.consistency import inconsistencies
 from loveletter.editions import EDITIONS, Edition
 from loveletter.errors import SetupError
-from loveletter.events import RoundEnd
-from loveletter.i18n import LANGUAGES
+from loveletter.events import Ending
 from loveletter.serialization import base
 from loveletter.serialization.commands import (
     command_from_data,
@@ -28,6 +27,7 @@ from loveletter.serialization.commands import (
 )
 from loveletter.setup import Setup, check_seed, check_setup
 from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
+from loveletter.words import LANGUAGES
 
 __all__ = ["log_from_data", "log_to_data", "state_from_data", "state_to_data"]
 
@@ -237,7 +237,7 @@ def state_from_data(data: object, where: str = "$") -> State:
         outcome_fields = base.obj(fields["outcome"], here, keys, keys)
         spy = outcome_fields["spy_bonus"]
         outcome = RoundOutcome(
-            end=base.choice(RoundEnd, outcome_fields["end"], f"{here}.end"),
+            end=base.choice(Ending, outcome_fields["end"], f"{here}.end"),
             winners=tuple(
                 seat_of(p, f"{here}.winners[{i}]")
                 for i, p in enumerate(base.seq(outcome_fields["winners"], f"{here}.winners"))

@@ -15,15 +15,15 @@ from loveletter import (
     Choose,
     Draw,
     DrawSource,
+    Ending,
     Game,
     Phase,
     Play,
     PlayerKnockedOut,
     Reason,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.quiet import play_quietly
 
@@ -197,7 +197,7 @@ def test_ll19_chancellor_empty_pile_has_no_effect() -> None:
     assert events[0] == CardPlayed(player="Anna", card=Card.CHANCELLOR)
     assert events[1] == RoundEnded(
         round_number=1,
-        end=RoundEnd.SHOWDOWN,
+        end=Ending.SHOWDOWN,
         winners=("Ben",),
         hands=(("Anna", Card.BARON), ("Ben", Card.KING)),
         set_aside=Card.PRINCESS,
@@ -333,7 +333,7 @@ def test_ll19_chancellor_spy_returned_does_not_count() -> None:
     game.apply(Play(player="Ben", card=Card.COUNTESS))
     events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON))
     assert [e for e in events if isinstance(e, TokenAwarded)] == [
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1)
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=1)
     ]
     assert game.state.round_winners == ("Anna",)
     assert game.state.spy_bonus is None

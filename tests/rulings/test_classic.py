@@ -25,6 +25,7 @@ from loveletter import (
     CardPlayed,
     Deal,
     DrawSource,
+    Ending,
     Game,
     GameEnded,
     GuardGuessed,
@@ -40,13 +41,12 @@ from loveletter import (
     PlayerProtected,
     ProtectionEnded,
     Reason,
-    RoundEnd,
     RoundEnded,
     RoundStarted,
     SetupError,
     Shown,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
     edition,
 )
 from loveletter.quiet import play_quietly
@@ -273,7 +273,7 @@ def test_llc_tiebreak_discards_higher_total_wins_the_tie() -> None:
     assert state.round_winners == ("Anna",)
     assert state.tokens == (1, 0)
     (ended,) = of_type(game.events, RoundEnded)
-    assert ended.end is RoundEnd.SHOWDOWN
+    assert ended.end is Ending.SHOWDOWN
     assert dict(ended.hands) == {"Anna": Card.PRINCE, "Ben": Card.PRINCE}
     assert ended.winners == ("Anna",)
 
@@ -321,8 +321,8 @@ def test_llc_tiebreak_still_tied_all_win_a_token() -> None:
     assert state.tokens == (1, 1)
     awards = of_type(game.events, TokenAwarded)
     assert awards == [
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1),
-        TokenAwarded(player="Ben", reason=TokenReason.ROUND_WIN, tokens=1),
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=1),
+        TokenAwarded(player="Ben", reason=TokenFor.ROUND_WIN, tokens=1),
     ]
 
 
@@ -525,7 +525,7 @@ def test_llc_prince_empty_deck_takes_the_card_removed_at_the_start() -> None:
     assert state.face_up == (Card.BARON, Card.PRINCE, Card.COUNTESS)
     assert state.hand("Anna") == (Card.PRINCESS,)
     (ended,) = of_type(events, RoundEnded)
-    assert ended.end is RoundEnd.SHOWDOWN
+    assert ended.end is Ending.SHOWDOWN
     assert ended.winners == ("Anna",)
 
 
@@ -744,7 +744,7 @@ def test_llc_no_spy_token_in_whole_random_games() -> None:
                 assert game.state.spy_bonus is None
         awards = of_type(game.events, TokenAwarded)
         assert awards, "a whole game awards tokens"
-        assert {award.reason for award in awards} == {TokenReason.ROUND_WIN}
+        assert {award.reason for award in awards} == {TokenFor.ROUND_WIN}
         assert sum(game.state.tokens) == len(awards)
         ended = of_type(game.events, RoundEnded)
         assert sum(len(e.winners) for e in ended) == len(awards)
@@ -756,7 +756,7 @@ def test_llc_no_spy_even_the_showdown_awards_only_the_round() -> None:
     game = showdown_of_princes(STILL_TIED_PILE)
     assert game.state.spy_bonus is None
     assert game.state.spied == (False, False)
-    assert [a.reason for a in of_type(game.events, TokenAwarded)] == [TokenReason.ROUND_WIN] * 2
+    assert [a.reason for a in of_type(game.events, TokenAwarded)] == [TokenFor.ROUND_WIN] * 2
 
 
 @pytest.mark.ruling("LLC-NO-SPY")
@@ -765,9 +765,9 @@ def test_llc_no_spy_the_lone_survivor_gets_one_token() -> None:
     game = anna_alone_table(4, "classic")
     events = anna_wins_alone(game)
     assert of_type(events, TokenAwarded) == [
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1)
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=1)
     ]
     assert game.state.tokens == (1, 0, 0, 0)
     assert game.state.phase is Phase.ROUND_OVER
     (ended,) = of_type(events, RoundEnded)
-    assert ended.end is RoundEnd.LAST_SURVIVOR
+    assert ended.end is Ending.LAST_SURVIVOR

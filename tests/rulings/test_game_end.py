@@ -31,7 +31,7 @@ from loveletter import (
     RoundStarted,
     SetupError,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
     edition,
 )
 
@@ -162,8 +162,8 @@ def test_ll19_game_end_check_comes_after_the_spy_token() -> None:
     game.apply(Play(player="Ben", card=Card.PRIEST, target="Anna"))
     events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON))
     assert events[-3:] == (
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=5),
-        TokenAwarded(player="Anna", reason=TokenReason.SPY, tokens=6),
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=5),
+        TokenAwarded(player="Anna", reason=TokenFor.SPY, tokens=6),
         GameEnded(winners=("Anna",)),
     )
     assert game.state.game_winners == ("Anna",)

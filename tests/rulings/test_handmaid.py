@@ -9,16 +9,16 @@ from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
+    Ending,
     Event,
     Game,
     Play,
     PlayerProtected,
     ProtectionEnded,
     Reason,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.quiet import play_quietly
 
@@ -143,7 +143,7 @@ def test_ll19_handmaid_not_showdown_protected_player_still_loses(edition_name: s
     assert (
         RoundEnded(
             round_number=1,
-            end=RoundEnd.SHOWDOWN,
+            end=Ending.SHOWDOWN,
             winners=("Ben",),
             hands=(("Anna", Card.BARON), ("Ben", Card.KING)),
             set_aside=Card.PRINCESS,
@@ -151,7 +151,7 @@ def test_ll19_handmaid_not_showdown_protected_player_still_loses(edition_name: s
         in events
     )
     assert [e for e in events if isinstance(e, TokenAwarded)] == [
-        TokenAwarded(player="Ben", reason=TokenReason.ROUND_WIN, tokens=1)
+        TokenAwarded(player="Ben", reason=TokenFor.ROUND_WIN, tokens=1)
     ]
     assert game.state.round_winners == ("Ben",)
     assert game.state.tokens_of("Anna") == 0
@@ -165,5 +165,5 @@ def test_ll19_handmaid_not_showdown_protected_spy_player_still_counts() -> None:
     assert game.state.discards_of("Ben")[0] is Card.SPY
     assert PlayerProtected(player="Anna") in events
     assert game.state.spy_bonus is None
-    assert not any(isinstance(e, TokenAwarded) and e.reason is TokenReason.SPY for e in events)
+    assert not any(isinstance(e, TokenAwarded) and e.reason is TokenFor.SPY for e in events)
     assert game.state.tokens_of("Ben") == 1

@@ -11,6 +11,7 @@ from loveletter import (
     CardPlayed,
     Deal,
     Draw,
+    Ending,
     GuardGuessed,
     HandsCompared,
     IllegalCommandError,
@@ -19,10 +20,9 @@ from loveletter import (
     Play,
     PlayerKnockedOut,
     Reason,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 
 # -- LL19-KO-DISCARD ---------------------------------------------------------------------
@@ -183,12 +183,12 @@ def test_ll19_end_last_survivor_wins_at_once_with_cards_left(edition_name: str) 
         ),
         RoundEnded(
             round_number=1,
-            end=RoundEnd.LAST_SURVIVOR,
+            end=Ending.LAST_SURVIVOR,
             winners=("Anna",),
             hands=(),
             set_aside=game.state.set_aside,
         ),
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1),
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=1),
     )
     state = game.state
     assert len(state.draw_pile) > 0
@@ -213,4 +213,4 @@ def test_ll19_end_last_survivor_wins_holding_the_lowest_card(edition_name: str) 
     assert game.state.hand("Ben") == (Card.GUARD,)
     assert game.state.tokens == (0, 1)
     ended = [e for e in game.events if isinstance(e, RoundEnded)]
-    assert [(e.end, e.winners, e.hands) for e in ended] == [(RoundEnd.LAST_SURVIVOR, ("Ben",), ())]
+    assert [(e.end, e.winners, e.hands) for e in ended] == [(Ending.LAST_SURVIVOR, ("Ben",), ())]

@@ -16,15 +16,15 @@ from loveletter import (
     CardDrawn,
     CardPlayed,
     DrawSource,
+    Ending,
     HandDiscarded,
     KnockOutCause,
     Phase,
     Play,
     Reason,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.quiet import play_quietly
 
@@ -267,9 +267,7 @@ def test_ll19_prince_empty_deck_takes_the_set_aside_card(edition_name: str, targ
     assert state.face_up == (Card.KING, Card.BARON, Card.BARON)
     assert state.hand(target) == (Card.PRINCESS,)
     ended = [e for e in events if isinstance(e, RoundEnded)]
-    assert [(e.end, e.winners, e.set_aside) for e in ended] == [
-        (RoundEnd.SHOWDOWN, (target,), None)
-    ]
+    assert [(e.end, e.winners, e.set_aside) for e in ended] == [(Ending.SHOWDOWN, (target,), None)]
 
 
 # -- LL19-PRINCE-SPY ---------------------------------------------------------------------
@@ -288,8 +286,8 @@ def test_ll19_prince_spy_discarded_counts_for_its_holder() -> None:
     assert game.state.hand("Ben") == (Card.GUARD, Card.HANDMAID)
     events = game.apply(Play(player="Ben", card=Card.GUARD, target="Anna", guess=Card.PRIEST))
     assert events[-2:] == (
-        TokenAwarded(player="Ben", reason=TokenReason.ROUND_WIN, tokens=1),
-        TokenAwarded(player="Ben", reason=TokenReason.SPY, tokens=2),
+        TokenAwarded(player="Ben", reason=TokenFor.ROUND_WIN, tokens=1),
+        TokenAwarded(player="Ben", reason=TokenFor.SPY, tokens=2),
     )
     assert game.state.spy_bonus == "Ben"
     assert game.state.tokens_of("Ben") == 2

@@ -10,6 +10,7 @@ from loveletter import (
     CardDrawn,
     CardPlayed,
     Choose,
+    Ending,
     GuardGuessed,
     HandDiscarded,
     HandsCompared,
@@ -18,7 +19,6 @@ from loveletter import (
     KnockOutCause,
     Play,
     PlayerKnockedOut,
-    RoundEnd,
     RoundEnded,
     Shown,
 )
@@ -68,7 +68,7 @@ def test_ll19_princess_play_out_with_two_players_ends_the_round(edition_name: st
     assert (
         RoundEnded(
             round_number=1,
-            end=RoundEnd.LAST_SURVIVOR,
+            end=Ending.LAST_SURVIVOR,
             winners=("Ben",),
             hands=(),
             set_aside=Card.PRIEST,

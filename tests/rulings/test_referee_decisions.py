@@ -35,6 +35,7 @@ from loveletter import (
     Deal,
     Draw,
     DrawSource,
+    Ending,
     Game,
     GameEnded,
     GuardGuessed,
@@ -50,18 +51,17 @@ from loveletter import (
     PlayerKnockedOut,
     ProtectionEnded,
     Reason,
-    RoundEnd,
     RoundEnded,
     RoundStarted,
     SetupError,
     Shown,
     State,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
     edition,
 )
-from loveletter import rules as rules_engine
 from loveletter.quiet import play_quietly
+from loveletter.rules import engine as rules_engine
 from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import UnknownCardError, command_from_data
 
@@ -107,7 +107,7 @@ def tied_three_player_round(edition_name: str, *, seed: int = 0) -> Game:
     game.apply(Play(player="Anna", card=Card.GUARD, target="Carla", guess=Card.PRINCESS))
     play_quietly(game)
     assert game.state.outcome is not None
-    assert game.state.outcome.end is RoundEnd.SHOWDOWN
+    assert game.state.outcome.end is Ending.SHOWDOWN
     assert game.state.round_winners == ("Anna", "Ben")
     return game
 
@@ -352,7 +352,7 @@ def test_ll19_q03_more_than_13_tokens_can_be_held_in_all(edition_name: str) -> N
     game = anna_alone_table(3, edition_name, tokens={"Anna": 6, "Ben": 6, "Carla": 1}, target=10)
     assert sum(game.state.tokens) == 13
     events = anna_wins_alone(game)
-    assert TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=7) in events
+    assert TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=7) in events
     assert game.state.tokens == (7, 6, 1)
     assert sum(game.state.tokens) == 14
     assert game.state.phase is Phase.ROUND_OVER
@@ -364,7 +364,7 @@ def test_ll19_q03_one_player_may_hold_more_than_13(edition_name: str) -> None:
     """A player's tokens are a plain count: one player can go past 13."""
     game = anna_alone_table(3, edition_name, tokens={"Anna": 13}, target=20)
     events = anna_wins_alone(game)
-    assert TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=14) in events
+    assert TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=14) in events
     assert game.state.tokens_of("Anna") == 14
 
 
@@ -391,7 +391,7 @@ def test_ll19_q04_a_prince_on_an_empty_pile_ends_the_round(edition_name: str) ->
     assert game.state.set_aside is None
     assert game.state.round_over
     (ended,) = of_type(events, RoundEnded)
-    assert ended.end is RoundEnd.SHOWDOWN
+    assert ended.end is Ending.SHOWDOWN
     assert ended.winners == (other,)
 
 
@@ -516,7 +516,7 @@ def test_ll19_q07_chancellor_cannot_refill_an_empty_pile() -> None:
     assert game.state.draw_pile == ()
     assert game.state.phase is Phase.ROUND_OVER
     (ended,) = of_type(events, RoundEnded)
-    assert ended.end is RoundEnd.SHOWDOWN
+    assert ended.end is Ending.SHOWDOWN
 
 
 # -- LL19-Q08 and Q09: protected players and cards with no target ------------------------
@@ -921,7 +921,7 @@ def test_ll19_q16_a_spy_held_at_the_end_does_not_count() -> None:
     assert game.state.round_winners == ("Anna",)
     assert game.state.hand("Anna") == (Card.SPY,)
     assert game.state.spy_bonus is None
-    assert [e.reason for e in of_type(events, TokenAwarded)] == [TokenReason.ROUND_WIN]
+    assert [e.reason for e in of_type(events, TokenAwarded)] == [TokenFor.ROUND_WIN]
     assert game.state.tokens_of("Anna") == 1
 
 
@@ -1000,12 +1000,12 @@ def test_ll19_q17_last_opponent_out_on_the_last_turn_is_a_lone_survivor_win(
     (victim_card,) = state.hand(other)
     events = game.apply(Play(player=last, card=Card.GUARD, target=other, guess=victim_card))
     (ended,) = of_type(events, RoundEnded)
-    assert ended.end is RoundEnd.LAST_SURVIVOR
+    assert ended.end is Ending.LAST_SURVIVOR
     assert ended.winners == (last,)
     assert ended.hands == ()
     assert not any(shown.by is None for shown in game.state.shown)
     assert game.state.outcome is not None
-    assert game.state.outcome.end is RoundEnd.LAST_SURVIVOR
+    assert game.state.outcome.end is Ending.LAST_SURVIVOR
 
 
 # -- LL19-Q18: who is shown what ---------------------------------------------------------

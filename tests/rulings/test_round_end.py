@@ -7,18 +7,18 @@ from tables import baron_against_king, both_editions, play_to_showdown, table, t
 
 from loveletter import (
     Card,
+    Ending,
     Event,
     Game,
     Play,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.views import view_for
 
 
-def awards(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, TokenReason, int]]:
+def awards(events: list[Event] | tuple[Event, ...]) -> list[tuple[str, TokenFor, int]]:
     """The tokens handed out, in order: who, why, and their new total."""
     return [(e.player, e.reason, e.tokens) for e in events if isinstance(e, TokenAwarded)]
 
@@ -97,7 +97,7 @@ def test_ll19_end_highest_wins_the_highest_card_wins_the_showdown(
     events = play_to_showdown(game)
     assert ended(events).winners == (winner,)
     assert game.state.round_winners == (winner,)
-    assert (winner, TokenReason.ROUND_WIN, 1) in awards(events)
+    assert (winner, TokenFor.ROUND_WIN, 1) in awards(events)
 
 
 @pytest.mark.ruling("LL19-END-HIGHEST-WINS")
@@ -113,7 +113,7 @@ def test_ll19_end_highest_wins_alone_among_three_players() -> None:
         ("Carla", Card.PRINCESS),
     )
     assert game.state.round_winners == ("Carla",)
-    assert awards(events) == [("Carla", TokenReason.ROUND_WIN, 1)]
+    assert awards(events) == [("Carla", TokenFor.ROUND_WIN, 1)]
 
 
 # -- LL19-END-TIE-ALL-WIN ----------------------------------------------------------------
@@ -128,8 +128,8 @@ def test_ll19_end_tie_all_win_both_tied_players_win_a_token() -> None:
     assert game.state.round_winners == ("Anna", "Ben")
     assert game.state.spy_bonus is None
     assert awards(events) == [
-        ("Anna", TokenReason.ROUND_WIN, 1),
-        ("Ben", TokenReason.ROUND_WIN, 1),
+        ("Anna", TokenFor.ROUND_WIN, 1),
+        ("Ben", TokenFor.ROUND_WIN, 1),
     ]
 
 
@@ -175,7 +175,7 @@ def test_ll19_end_token_per_winner_the_winner_gains_exactly_one(edition_name: st
         edition_name=edition_name,
     )
     events = play_to_showdown(game)
-    assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 4)]
+    assert awards(events) == [("Ben", TokenFor.ROUND_WIN, 4)]
     assert game.state.tokens == (2, 4)
 
 
@@ -185,8 +185,8 @@ def test_ll19_end_token_per_winner_each_tied_winner_gains_one() -> None:
     game = tie_table("2019", tokens={"Anna": 2, "Ben": 0})
     events = play_to_showdown(game)
     assert awards(events) == [
-        ("Anna", TokenReason.ROUND_WIN, 3),
-        ("Ben", TokenReason.ROUND_WIN, 1),
+        ("Anna", TokenFor.ROUND_WIN, 3),
+        ("Ben", TokenFor.ROUND_WIN, 1),
     ]
     assert game.state.tokens == (3, 1)
 
@@ -202,7 +202,7 @@ def test_ll19_end_token_per_winner_a_last_survivor_gains_one(edition_name: str) 
         edition_name=edition_name,
     )
     events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
-    assert awards(events) == [("Anna", TokenReason.ROUND_WIN, 2)]
+    assert awards(events) == [("Anna", TokenFor.ROUND_WIN, 2)]
     assert game.state.tokens == (2, 0)
 
 
@@ -217,9 +217,9 @@ def test_ll19_spy_bonus_one_the_only_spy_player_gains_an_extra_token() -> None:
     assert game.state.discards_of("Carla")[0] is Card.SPY
     assert game.state.spy_bonus == "Carla"
     assert awards(events) == [
-        ("Anna", TokenReason.ROUND_WIN, 1),
-        ("Ben", TokenReason.ROUND_WIN, 1),
-        ("Carla", TokenReason.SPY, 1),
+        ("Anna", TokenFor.ROUND_WIN, 1),
+        ("Ben", TokenFor.ROUND_WIN, 1),
+        ("Carla", TokenFor.SPY, 1),
     ]
 
 
@@ -233,7 +233,7 @@ def test_ll19_spy_bonus_and_win_the_round_winner_takes_two_tokens() -> None:
     events = play_to_showdown(game)
     assert game.state.round_winners == ("Ben",)
     assert game.state.spy_bonus == "Ben"
-    assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1), ("Ben", TokenReason.SPY, 2)]
+    assert awards(events) == [("Ben", TokenFor.ROUND_WIN, 1), ("Ben", TokenFor.SPY, 2)]
     assert game.state.tokens == (0, 2)
 
 
@@ -248,7 +248,7 @@ def test_ll19_spy_bonus_not_a_win_the_spy_player_is_no_round_winner() -> None:
     assert game.state.spy_bonus == "Carla"
     assert ended(events).winners == ("Anna", "Ben")
     assert game.state.round_winners == ("Anna", "Ben")
-    assert [a for a in awards(events) if a[0] == "Carla"] == [("Carla", TokenReason.SPY, 1)]
+    assert [a for a in awards(events) if a[0] == "Carla"] == [("Carla", TokenFor.SPY, 1)]
 
 
 # -- LL19-SPY-BONUS-BOTH-ONE-TOKEN -------------------------------------------------------
@@ -261,7 +261,7 @@ def test_ll19_spy_bonus_both_one_token_two_spies_earn_one_token() -> None:
     events = play_to_showdown(game)
     assert game.state.discards_of("Anna")[:2] == (Card.SPY, Card.SPY)
     assert game.state.spy_bonus == "Anna"
-    assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1), ("Anna", TokenReason.SPY, 1)]
+    assert awards(events) == [("Ben", TokenFor.ROUND_WIN, 1), ("Anna", TokenFor.SPY, 1)]
     assert game.state.tokens == (1, 1)
 
 
@@ -276,7 +276,7 @@ def test_ll19_spy_bonus_cancel_two_spy_players_still_in_get_nothing() -> None:
     assert game.state.discards_of("Anna")[0] is Card.SPY
     assert game.state.discards_of("Ben")[0] is Card.SPY
     assert game.state.spy_bonus is None
-    assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1)]
+    assert awards(events) == [("Ben", TokenFor.ROUND_WIN, 1)]
 
 
 # -- LL19-SPY-BONUS-OTHER-OUT ------------------------------------------------------------
@@ -298,9 +298,9 @@ def test_ll19_spy_bonus_other_out_a_knocked_out_spy_player_does_not_cancel() -> 
     assert game.state.round_winners == ("Anna", "Carla")
     assert game.state.spy_bonus == "Anna"
     assert awards(events) == [
-        ("Anna", TokenReason.ROUND_WIN, 1),
-        ("Carla", TokenReason.ROUND_WIN, 1),
-        ("Anna", TokenReason.SPY, 2),
+        ("Anna", TokenFor.ROUND_WIN, 1),
+        ("Carla", TokenFor.ROUND_WIN, 1),
+        ("Anna", TokenFor.SPY, 2),
     ]
 
 
@@ -315,7 +315,7 @@ def test_ll19_spy_bonus_needs_play_a_spy_held_at_the_end_does_not_count() -> Non
     assert ("Carla", Card.SPY) in ended(events).hands
     assert Card.SPY not in game.state.discards_of("Carla")
     assert game.state.spy_bonus == "Anna"
-    assert ("Anna", TokenReason.SPY, 2) in awards(events)
+    assert ("Anna", TokenFor.SPY, 2) in awards(events)
     assert game.state.tokens_of("Carla") == 0
 
 
@@ -329,9 +329,9 @@ def test_ll19_spy_bonus_lone_survivor_who_played_a_spy_gains_two() -> None:
     game.apply(Play(player="Anna", card=Card.SPY))
     game.apply(Play(player="Ben", card=Card.PRIEST, target="Anna"))
     events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.BARON))
-    assert ended(events).end is RoundEnd.LAST_SURVIVOR
+    assert ended(events).end is Ending.LAST_SURVIVOR
     assert game.state.spy_bonus == "Anna"
-    assert awards(events) == [("Anna", TokenReason.ROUND_WIN, 1), ("Anna", TokenReason.SPY, 2)]
+    assert awards(events) == [("Anna", TokenFor.ROUND_WIN, 1), ("Anna", TokenFor.SPY, 2)]
 
 
 # -- LL19-SPY-OUT-NO-BONUS ---------------------------------------------------------------
@@ -345,7 +345,7 @@ def test_ll19_spy_out_no_bonus_a_knocked_out_spy_player_gains_nothing() -> None:
     events = game.apply(Play(player="Ben", card=Card.BARON, target="Anna"))
     assert game.state.is_out("Anna")
     assert game.state.spy_bonus is None
-    assert awards(events) == [("Ben", TokenReason.ROUND_WIN, 1)]
+    assert awards(events) == [("Ben", TokenFor.ROUND_WIN, 1)]
     assert game.state.tokens == (0, 1)
 
 
@@ -364,5 +364,5 @@ def test_ll19_spy_out_no_bonus_a_spy_discarded_on_a_knock_out_counts_for_nothing
     events = game.apply(Play(player="Carla", card=Card.PRINCESS))
     assert game.state.round_winners == ("Anna",)
     assert game.state.spy_bonus == "Anna"
-    assert awards(events) == [("Anna", TokenReason.ROUND_WIN, 1), ("Anna", TokenReason.SPY, 2)]
+    assert awards(events) == [("Anna", TokenFor.ROUND_WIN, 1), ("Anna", TokenFor.SPY, 2)]
     assert game.state.tokens_of("Ben") == 0

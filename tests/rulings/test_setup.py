@@ -25,7 +25,7 @@ from loveletter import (
     RoundStarted,
     SetupError,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
     edition,
 )
 from loveletter.quiet import play_quietly
@@ -372,6 +372,6 @@ def test_ll19_setup_tokens_the_supply_of_13_is_never_a_limit(edition_name: str) 
         edition_name=edition_name,
     )
     events = game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
-    assert TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=14) in events
+    assert TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=14) in events
     assert (game.state.tokens_of("Anna"), game.state.tokens_of("Ben")) == (14, 13)
     assert sum(game.state.tokens) == 27

@@ -9,15 +9,15 @@ from loveletter import (
     Card,
     CardDrawn,
     CardPlayed,
+    Ending,
     HandDiscarded,
     HandsCompared,
     KnockOutCause,
     Play,
     PlayerKnockedOut,
-    RoundEnd,
     RoundEnded,
     TokenAwarded,
-    TokenReason,
+    TokenFor,
 )
 from loveletter.quiet import play_quietly
 
@@ -83,13 +83,13 @@ def test_ll19_spy_play_matters_at_the_round_end() -> None:
     assert events[-3:] == (
         RoundEnded(
             round_number=1,
-            end=RoundEnd.LAST_SURVIVOR,
+            end=Ending.LAST_SURVIVOR,
             winners=("Anna",),
             hands=(),
             set_aside=Card.PRINCESS,
         ),
-        TokenAwarded(player="Anna", reason=TokenReason.ROUND_WIN, tokens=1),
-        TokenAwarded(player="Anna", reason=TokenReason.SPY, tokens=2),
+        TokenAwarded(player="Anna", reason=TokenFor.ROUND_WIN, tokens=1),
+        TokenAwarded(player="Anna", reason=TokenFor.SPY, tokens=2),
     )
     assert game.state.spy_bonus == "Anna"
     assert game.state.tokens_of("Anna") == 2
@@ -115,14 +115,14 @@ def test_ll19_spy_value_zero_loses_the_showdown_to_a_guard() -> None:
     assert (
         RoundEnded(
             round_number=1,
-            end=RoundEnd.SHOWDOWN,
+            end=Ending.SHOWDOWN,
             winners=("Ben",),
             hands=(("Anna", Card.SPY), ("Ben", Card.GUARD)),
             set_aside=Card.PRINCESS,
         )
         in events
     )
-    assert TokenAwarded(player="Ben", reason=TokenReason.ROUND_WIN, tokens=1) in events
+    assert TokenAwarded(player="Ben", reason=TokenFor.ROUND_WIN, tokens=1) in events
     assert game.state.round_winners == ("Ben",)
     assert game.state.hand("Anna") == (Card.SPY,)
 
@@ -143,7 +143,7 @@ def test_ll19_spy_value_zero_two_spies_tie_at_the_showdown() -> None:
     events = play_quietly(game, turns=15)
     ended = [e for e in events if isinstance(e, RoundEnded)]
     assert [(e.end, e.winners, e.hands) for e in ended] == [
-        (RoundEnd.SHOWDOWN, ("Anna", "Ben"), (("Anna", Card.SPY), ("Ben", Card.SPY)))
+        (Ending.SHOWDOWN, ("Anna", "Ben"), (("Anna", Card.SPY), ("Ben", Card.SPY)))
     ]
 
 

@@ -10,6 +10,7 @@ from loveletter import (
     CardDrawn,
     CardPlayed,
     Draw,
+    Ending,
     Game,
     GuardGuessed,
     HandsCompared,
@@ -20,7 +21,6 @@ from loveletter import (
     PlayerProtected,
     ProtectionEnded,
     Reason,
-    RoundEnd,
     RoundEnded,
 )
 from loveletter.quiet import play_quietly
@@ -209,7 +209,7 @@ def test_ll19_turn_end_check_the_round_ends_after_the_turn_that_empties_the_pile
             assert ended == []
             assert not game.state.round_over
         else:
-            assert [e.end for e in ended] == [RoundEnd.SHOWDOWN]
+            assert [e.end for e in ended] == [Ending.SHOWDOWN]
             assert game.state.phase is Phase.ROUND_OVER
             break
     assert turns == len(TIE_PILE) + 5 * (edition_name == "2019")
@@ -236,7 +236,7 @@ def test_ll19_turn_last_card_its_drawer_still_plays_a_full_turn(edition_name: st
     events = game.apply(Play(player=player, card=Card.GUARD, target=other, guess=Card.PRINCE))
     assert PlayerKnockedOut in [type(e) for e in events]
     ended = [e for e in events if isinstance(e, RoundEnded)]
-    assert [(e.end, e.winners) for e in ended] == [(RoundEnd.LAST_SURVIVOR, (player,))]
+    assert [(e.end, e.winners) for e in ended] == [(Ending.LAST_SURVIVOR, (player,))]
 
 
 # -- LL19-HANDMAID-DURATION --------------------------------------------------------------

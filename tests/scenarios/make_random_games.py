@@ -22,6 +22,7 @@ from loveletter import (
     Command,
     Deal,
     Draw,
+    Ending,
     Event,
     Game,
     HandsCompared,
@@ -30,7 +31,6 @@ from loveletter import (
     Layout,
     Phase,
     Play,
-    RoundEnd,
     RoundEnded,
     RoundStarted,
     State,
@@ -70,7 +70,7 @@ class Shown:
             elif isinstance(event, HandsTraded):
                 self.show(event.player, event.target, event.player_received)
                 self.show(event.target, event.player, event.target_received)
-            elif isinstance(event, RoundEnded) and event.end is RoundEnd.SHOWDOWN:
+            elif isinstance(event, RoundEnded) and event.end is Ending.SHOWDOWN:
                 for viewer in self.players:
                     for owner, card in event.hands:
                         self.show(viewer, owner, card)

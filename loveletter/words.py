@@ -1,9 +1,12 @@
-"""Words in English and in French: the cards' names, and the referee's messages.
+"""The catalogue of words, in English and in French: every message the library writes.
 
-Cards are kinds, not words: each has an English and a French name (the rules aids that
-players use exist in both languages), and both are accepted as input wherever a card's
-name is, in any letter case, with or without accents. A table's ``language`` says which
-the referee writes its messages in.
+Cards are kinds, not words: each has an English name and a French one (its rule
+record's, :mod:`loveletter.cardrule`), and both are read wherever a card's name is, in
+any letter case, with or without accents. A table's ``language`` says which the referee
+writes in. This module holds the rest: the referee's messages (refusals, setup errors),
+the sentences of the narration (:mod:`loveletter.narration`) and the terminal game's
+words, each in both languages, and the small grammar they need (articles, elision,
+``Anna's``/``d'Anna``).
 
 >>> card_name(Card.HANDMAID, "fr"), card_name(Card.PRIEST, "fr")
 ('Servante', 'Prêtre')
@@ -15,10 +18,12 @@ the referee writes its messages in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from loveletter.cards import _FRENCH, Card, _fold
+from loveletter.cardrule import rule_of
+from loveletter.cards import Card, fold
+from loveletter.echo import quoted, shown
 
 if TYPE_CHECKING:
     from loveletter.editions import Edition
@@ -42,67 +47,32 @@ __all__ = [
 LANGUAGES = ("en", "fr")
 """The languages the referee writes in."""
 
-FRENCH_NAMES: Mapping[Card, str] = {card: name for name, card in _FRENCH.items()}
-"""Each card's French name."""
 
-_FEMININE = frozenset({Card.SPY, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS})
-
-
-def fold(text: str) -> str:
-    """``text`` without letter case or accents, to compare names: ``Prêtre`` -> ``pretre``."""
-    return _fold(text)
+def card_name(card: Card | int, language: str = "en") -> str:
+    """The card's name in ``language`` (a number named instead of a card is its digits)."""
+    if isinstance(card, int):
+        return str(card)
+    return rule_of(card).french if language == "fr" else card.value
 
 
-def shown(value: object, limit: int = 40) -> str:
-    r"""Text from outside (a client's name for a card or a player), safe to echo in a message.
-
-    Characters that do not print (control characters, lone surrogates) are escaped, and
-    text longer than ``limit`` is cut short with an ellipsis, so a refusal's message stays
-    short and always encodes.
-
-    >>> shown("Jester"), shown(5), shown("x" * 100)[-3:]
-    ('Jester', '5', 'xx…')
-    >>> print(shown(chr(0xD800)))
-    \ud800
-    """
-    text = value if isinstance(value, str) else repr(value)
-    if not text.isprintable():
-        text = repr(text)[1:-1]
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text
-
-
-def quoted(value: object, limit: int = 40) -> str:
-    """:func:`shown`, in quotes when it is text: for a value in a message, as ``repr`` would.
-
-    >>> quoted("Zed"), quoted(-5), quoted(None)
-    ("'Zed'", '-5', 'None')
-    """
-    return repr(shown(value, limit)) if isinstance(value, str) else shown(value, limit)
-
-
-def card_name(card: Card, language: str = "en") -> str:
-    """The card's name in ``language``."""
-    return FRENCH_NAMES[card] if language == "fr" else card.value
-
-
-def the(card: Card, language: str = "en") -> str:
-    """``the Guard``, ``le Garde``, ``la Servante``, ``l'Espionne``."""
+def the(card: Card | int, language: str = "en") -> str:
+    """``the Guard``, ``le Garde``, ``la Servante``, ``l'Espionne`` (``the 7``, ``le 7``)."""
     name = card_name(card, language)
     if language != "fr":
         return f"the {name}"
     if fold(name)[0] in "aeiouy":
         return f"l'{name}"
-    return f"{'la' if card in _FEMININE else 'le'} {name}"
+    feminine = not isinstance(card, int) and rule_of(card).feminine
+    return f"{'la' if feminine else 'le'} {name}"
 
 
-def a(card: Card, language: str = "en") -> str:
+def a(card: Card | int, language: str = "en") -> str:
     """``a Guard``, ``un Garde``, ``une Servante``: the name with its indefinite article."""
     name = card_name(card, language)
     if language != "fr":
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-    return f"{'une' if card in _FEMININE else 'un'} {name}"
+        return f"{'an' if name[0] in 'AEIOU8' else 'a'} {name}"
+    feminine = not isinstance(card, int) and rule_of(card).feminine
+    return f"{'une' if feminine else 'un'} {name}"
 
 
 def any_(card: Card, language: str = "en") -> str:
@@ -113,15 +83,11 @@ def any_(card: Card, language: str = "en") -> str:
     return f"d'{name}" if fold(name)[0] in "aeiouy" else f"de {name}"
 
 
-def edition_name(name: str, language: str = "en") -> str:
+def edition_name(edition: Edition, language: str = "en") -> str:
     """An edition's name in ``language``: ``classic`` is ``classique`` in French."""
-    return {"classic": "classique"}.get(name, name) if language == "fr" else name
-
-
-_FRENCH_TITLES = {
-    "2019": "Love Letter (édition révisée de 2019)",
-    "classic": "Love Letter (édition classique à 16 cartes)",
-}
+    if language == "fr" and edition.french_name:
+        return edition.french_name
+    return edition.name
 
 
 def edition_title(edition: Edition, language: str = "en") -> str:
@@ -131,8 +97,8 @@ def edition_title(edition: Edition, language: str = "en") -> str:
     >>> edition_title(CLASSIC, "fr")
     'Love Letter (édition classique à 16 cartes)'
     """
-    if language == "fr":
-        return _FRENCH_TITLES.get(edition.name, edition.title)
+    if language == "fr" and edition.french_title:
+        return edition.french_title
     return edition.title
 
 
@@ -228,14 +194,18 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said} : vous n'avez pas {any_card} en main",
     ),
     "countess_forced": (
-        "{said}: with the Countess and {the_card} in hand, the Countess must be played",
-        "{said} : avec la Comtesse et {the_card} en main, il faut jouer la Comtesse",
+        "{said}: with {the_forcing} and {the_card} in hand, {the_forcing} must be played",
+        "{said} : avec {the_forcing} et {the_card} en main, il faut jouer {the_forcing}",
     ),
     "prince_needs_target": (
-        "{said}: a Prince must choose a player (at worst {player} themself)",
-        "{said} : un Prince doit désigner un joueur (au besoin {player}, qui le joue)",
-        "{said}: a Prince must choose a player (at worst yourself)",
-        "{said} : un Prince doit désigner un joueur (au besoin vous-même)",
+        "{said}: {a_card} must choose a player (at worst {player} themself)",
+        "{said} : {a_card} doit désigner un joueur (au besoin {player}, qui le joue)",
+        "{said}: {a_card} must choose a player (at worst yourself)",
+        "{said} : {a_card} doit désigner un joueur (au besoin vous-même)",
+    ),
+    "needs_two": (
+        "{said}: {a_card} must choose two other players",
+        "{said} : {a_card} doit désigner deux autres joueurs",
     ),
     "needs_other": (
         "{said}: {a_card} must choose another player",
@@ -255,16 +225,16 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said} : {target} est sous la protection d'une Servante",
     ),
     "guess_required": (
-        "{said}: a Guard with a target must name a card",
-        "{said} : un Garde qui désigne un joueur doit nommer une carte",
+        "{said}: {a_card} with a target must name a card",
+        "{said} : {a_card} qui désigne un joueur doit nommer une carte",
     ),
     "guess_guard": (
-        "{said}: a Guard may not name Guard",
-        "{said} : un Garde ne peut pas nommer Garde",
+        "{said}: {a_card} may not name {the_card}",
+        "{said} : {a_card} ne peut pas nommer {the_card}",
     ),
     "guess_without_target": (
-        "{said}: a Guard played with no target names no card",
-        "{said} : un Garde joué sans cible ne nomme aucune carte",
+        "{said}: {a_card} played with no target names no card",
+        "{said} : {a_card} joué sans cible ne nomme aucune carte",
     ),
     "guess_not_guard": (
         "{said}: only a Guard names a card, not {the_card}",
@@ -309,8 +279,7 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said} : la dernière action est celle de {owner} ; seul {owner} peut la reprendre",
     ),
     "not_reversible": (
-        "{said}: since {step}, {what}, so it cannot be taken back (the table may redeal "
-        "the round)",
+        "{said}: since {step}, {what}, so it cannot be taken back (the table may redeal the round)",
         "{said} : depuis {step}, {what} : on ne peut plus le reprendre (la table peut "
         "redistribuer la manche)",
     ),
