@@ -2,8 +2,11 @@
 
 * ``{ruling} ID`` (option ``:lang: fr``): a ruling's anchor (``ll19-baron-tie``, or
   ``fr-ll19-baron-tie`` in French), its id, its sources, its statement and example (the
-  content), and the tests that check it. The sources are the catalogue's words
-  (:mod:`loveletter.catalogue`, in French :meth:`~loveletter.catalogue.Ruling.attribution_in`),
+  content), and the tests that check it. ``ID`` is a ruling of the catalogue's
+  ``RULINGS.md`` or a house rule of its ``HOUSE.md`` (``HOUSE-REMEDY-TAKE-BACK``); the
+  build fails while any of them lacks a block in either language. The sources are the
+  catalogue's words (:mod:`loveletter.catalogue`, in French
+  :meth:`~loveletter.catalogue.Ruling.attribution_in`),
   whether a referee decision included; the tests are found by reading the test files'
   ``ruling`` markers and the scenario files' ``rulings`` lists when the docs are built.
   Neither is written by hand on a page, so neither can drift.
@@ -61,7 +64,12 @@ def checked_rulings(root: Path = ROOT) -> dict[str, list[str]]:
                 for decorator in node.decorator_list:
                     for ruling in _marked(decorator):
                         found[ruling].append(f"{relative}::{node.name}")
-    for folder, label in ((root / "tests" / "scenarios", "tests/scenarios"), (SHARED, "shared")):
+    folders = (
+        (root / "tests" / "scenarios", "tests/scenarios"),
+        (SHARED, "shared"),
+        (SHARED / "house", "shared/house"),
+    )
+    for folder, label in folders:
         for path in sorted(folder.glob("*.jsonl")) if folder.exists() else []:
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip() and not line.lstrip().startswith("//"):
@@ -82,7 +90,11 @@ SOURCES_LABEL = {"en": "ruling-sources", "fr": "fr-ruling-sources"}
 
 
 def catalogued(ruling_id: str) -> Any:
-    """The catalogue's record of ``ruling_id`` (:data:`loveletter.catalogue.RULINGS`)."""
+    """The catalogue's record of ``ruling_id``.
+
+    A ruling of :data:`loveletter.catalogue.RULINGS`, or a house rule of
+    :data:`loveletter.catalogue.HOUSE`.
+    """
     from loveletter.catalogue import HOUSE, RULINGS
 
     found = RULINGS.get(ruling_id) or HOUSE.get(ruling_id)
@@ -389,7 +401,7 @@ class LabelsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         from loveletter import edition
-        from loveletter.i18n import card_name
+        from loveletter.words import card_name
 
         table = edition("2019")
         labels = dict(table.labels)
@@ -487,14 +499,19 @@ def _purge(app: Sphinx, env: Any, docname: str) -> None:
 
 
 def _check_rulings(app: Sphinx, env: Any) -> None:
-    """Fail the build if a ruling of the catalogue has no anchor in either language."""
+    """Fail the build if a ruling of the catalogue has no anchor in either language.
+
+    The house rules (:data:`loveletter.catalogue.HOUSE`) included.
+    """
     if os.environ.get("LOVELETTER_DOCS_DRAFT"):
         return  # LOVELETTER_DOCS_DRAFT=1: build pages being drafted without the full check
-    from loveletter.catalogue import RULINGS
+    from loveletter.catalogue import HOUSE, RULINGS
 
     documented = _documented(env)
     for language in ("en", "fr"):
-        missing = [ruling for ruling in RULINGS if ruling not in documented.get(language, {})]
+        missing = [
+            ruling for ruling in (*RULINGS, *HOUSE) if ruling not in documented.get(language, {})
+        ]
         if missing:
             raise ExtensionError(f"rulings without an anchor in the {language} docs: {missing}")
 
