@@ -48,7 +48,7 @@ nitpick_ignore_regex = [
     ),
     (
         r"py:(class|obj|data)",
-        r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType)",
+        r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType|Hook)",
     ),
     (
         r"py:class",
@@ -56,5 +56,6 @@ nitpick_ignore_regex = [
     ),
     (r"py:mod", r"(random|secrets|json|fractions|enum|typing|pathlib|collections\.abc)"),
     (r"py:class", r"loveletter\..*\._.*"),
+    (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),
 ]
