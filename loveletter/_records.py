@@ -36,7 +36,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    record = new(cls)"]
     for index, name in enumerate(names):
-        scope[f"set{index}"] = cls.__dict__[name].__set__
+        owner = next(klass for klass in cls.__mro__ if name in klass.__dict__)
+        scope[f"set{index}"] = owner.__dict__[name].__set__
         lines.append(f"    set{index}(record, {name})")
     lines.append("    return record")
     exec("\n".join(lines), scope)

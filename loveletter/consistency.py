@@ -23,7 +23,10 @@ after listed command, without an internal error.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
+
+import attrs
 
 from loveletter.cards import Card
 from loveletter.editions import Edition
@@ -31,7 +34,7 @@ from loveletter.errors import InconsistentStateError
 from loveletter.events import Ending
 from loveletter.rules.round import round_bonus, showdown_winners
 from loveletter.setup import SEED_LIMIT
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields, Table
 
 __all__ = ["check_consistent", "inconsistencies"]
 
@@ -65,46 +68,47 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _cards_only(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(card, Card) for card in value)
+
+
+def _per_player(check: Callable[[Any], bool]) -> Callable[[Any, int], bool]:
+    def valid(value: Any, count: int) -> bool:
+        return isinstance(value, tuple) and len(value) == count and all(map(check, value))
+
+    return valid
+
+
+_VALID: dict[str, Callable[[Any, int], bool]] = {
+    "table": lambda value, count: True,  # checked first, by _table_problems
+    "round": lambda value, count: _whole(value) and value >= 1,
+    "count": lambda value, count: _whole(value) and value >= 0,
+    "phase": lambda value, count: isinstance(value, Phase),
+    "seat": lambda value, count: _whole(value) and -1 <= value < count,
+    "cards": lambda value, count: _cards_only(value),
+    "card or null": lambda value, count: value is None or isinstance(value, Card),
+    "cards by player": _per_player(_cards_only),
+    "players flagged": _per_player(lambda flag: isinstance(flag, bool)),
+    "count by player": _per_player(lambda tokens: _whole(tokens) and tokens >= 0),
+    "records": lambda value, count: (
+        isinstance(value, tuple) and all(isinstance(item, (Shown, Known)) for item in value)
+    ),
+    "outcome": lambda value, count: value is None or isinstance(value, RoundOutcome),
+}
+"""What a field of each declared shape (:class:`StateFields`) may hold, for ``count`` players."""
+
+
 def _shapes(state: State, count: int) -> list[str]:
-    """The fields' types and sizes: what the other checks take for granted."""
-    problems = []
-    per_seat = {
-        "hands": state.hands,
-        "discards": state.discards,
-        "out": state.out,
-        "protected": state.protected,
-        "spied": state.spied,
-        "tokens": state.tokens,
-    }
-    for name, values in per_seat.items():
-        if not isinstance(values, tuple) or len(values) != count:
-            problems.append(f"{name} is not one entry per player")
-    if problems:
-        return problems
-    cards = [*state.draw_pile, *state.face_up, *(c for h in state.hands for c in h)]
-    cards += [c for pile in state.discards for c in pile]
-    if state.set_aside is not None:
-        cards.append(state.set_aside)
-    if not all(isinstance(card, Card) for card in cards):
-        problems.append("something that is not a card lies among the cards")
-    if not all(isinstance(flag, bool) for flag in (*state.out, *state.protected, *state.spied)):
-        problems.append("a flag is not true or false")
-    if not all(_whole(tokens) and tokens >= 0 for tokens in state.tokens):
-        problems.append("a player's tokens are not a whole number of at least 0")
-    if not isinstance(state.phase, Phase) or not _whole(state.to_act):
-        problems.append("the phase or the player to act is not one")
-    if not _whole(state.round_number) or state.round_number < 1:
-        problems.append(f"round number {state.round_number!r} is not a round")
-    if not _whole(state.first) or not 0 <= state.first < count:
+    """The fields' types and sizes, as their declarations say: what the other checks assume."""
+    problems = [
+        f"{field.name} is not what a state holds there"
+        for field in attrs.fields(StateFields)
+        if not _VALID[field.metadata["json"]](getattr(state, field.name), count)
+    ]
+    if not problems and not 0 <= state.first < count:
         problems.append("the round's first player is not a seat")
-    if not _whole(state.redeals) or state.redeals < 0:
-        problems.append("the number of redeals is not a whole number of at least 0")
-    elif state.redeals and not state.table.remedy:
+    if not problems and state.redeals and not state.table.remedy:
         problems.append("a round was redealt at a table without the house remedy")
-    if not all(isinstance(entry, Shown) for entry in state.shown):
-        problems.append("a shown card is not a Shown record")
-    if state.outcome is not None and not isinstance(state.outcome, RoundOutcome):
-        problems.append("the outcome is not a RoundOutcome")
     return problems
 
 

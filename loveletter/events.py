@@ -42,7 +42,7 @@ __all__ = [
     "TokenAwarded",
     "TokenFor",
     "hidden",
-    "seen_by",
+    "hidden_fields",
 ]
 
 
@@ -111,7 +111,7 @@ def hidden(*seen_by: str, default: object = attrs.NOTHING) -> Any:
     return attrs.field(default=default, metadata={"seen_by": seen_by})
 
 
-def seen_by(cls: type) -> dict[str, tuple[str, ...]]:
+def hidden_fields(cls: type) -> dict[str, tuple[str, ...]]:
     """The hidden fields of an event class, each with the fields naming who sees it."""
     return {
         field.name: field.metadata["seen_by"]

@@ -9,7 +9,7 @@ the convenient way in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -22,7 +22,7 @@ from loveletter.events import Ending
 if TYPE_CHECKING:
     from loveletter.editions import Edition
 
-__all__ = ["Known", "Phase", "Position", "RoundOutcome", "Shown", "State", "Table"]
+__all__ = ["Known", "Phase", "Position", "RoundOutcome", "Shown", "State", "StateFields", "Table"]
 
 
 class Phase(Enum):
@@ -119,42 +119,65 @@ class RoundOutcome:
     game_winners: tuple[int, ...] = ()
 
 
-@attrs.frozen(kw_only=True)
-class State:
-    """Everything the referee knows at one moment of a game, hidden cards included."""
+def _field(json: str, *, default: object = attrs.NOTHING, in_motion: str = "") -> Any:
+    """A field of :class:`State`: how it is written in JSON, and held by the table in motion.
 
-    table: Table
-    round_number: int
+    ``json`` names the field's shape in a stored state (:mod:`loveletter.serialization`);
+    ``in_motion="list"`` makes the table in motion (:class:`loveletter.rules.work.Work`)
+    hold a list of it, changed in place. The state's fields are declared here once; the
+    table in motion, its snapshot and the state's JSON are made from them.
+    """
+    return attrs.field(default=default, metadata={"json": json, "in_motion": in_motion})
+
+
+@attrs.define(kw_only=True)
+class StateFields:
+    """The fields of a state, declared once.
+
+    :class:`State` freezes them; the table in motion (:class:`loveletter.rules.work.Work`)
+    changes them in place; the state's JSON and the consistency check read their shapes.
+    """
+
+    table: Table = _field("table")
+    round_number: int = _field("round")
     """The current (or just ended) round, from 1."""
-    phase: Phase
-    to_act: int
+    phase: Phase = _field("phase")
+    to_act: int = _field("seat")
     """The seat of the player who must act, or -1 when the round or game is over."""
-    hands: tuple[tuple[Card, ...], ...]
-    discards: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="list")
+    discards: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="list")
     """Each player's face-up cards this round, in the order they landed."""
-    out: tuple[bool, ...]
+    out: tuple[bool, ...] = _field("players flagged")
     """Whether each player is knocked out of the round."""
-    protected: tuple[bool, ...]
+    protected: tuple[bool, ...] = _field("players flagged")
     """Whether each player is protected by a Handmaid."""
-    spied: tuple[bool, ...]
+    spied: tuple[bool, ...] = _field("players flagged")
     """Whether each player played or discarded a Spy this round (for the Spy token)."""
-    tokens: tuple[int, ...]
-    draw_pile: tuple[Card, ...]
+    tokens: tuple[int, ...] = _field("count by player")
+    draw_pile: tuple[Card, ...] = _field("cards")
     """The draw pile, top card first."""
-    set_aside: Card | None
+    set_aside: Card | None = _field("card or null")
     """The face-down set-aside card; ``None`` once a Prince has taken it."""
-    face_up: tuple[Card, ...]
+    face_up: tuple[Card, ...] = _field("cards")
     """With two players, the three cards set aside face up."""
-    shown: tuple[Shown, ...] = ()
+    shown: tuple[Shown, ...] = _field("records", default=())
     """The hand cards the referee has shown to players this round, in order."""
-    known: tuple[Known, ...] = ()
+    known: tuple[Known, ...] = _field("records", default=())
     """What each player knows now of the other hands (see :class:`Known`)."""
-    first: int = 0
+    first: int = _field("seat", default=0)
     """The seat of the player who started this round."""
-    redeals: int = 0
+    redeals: int = _field("count", default=0)
     """How many times this round was redealt (the house remedy, HOUSE-REMEDY-REDEAL)."""
-    outcome: RoundOutcome | None = None
+    outcome: RoundOutcome | None = _field("outcome", default=None)
     """How the round ended, once it has."""
+
+
+@attrs.frozen(kw_only=True)
+class State(StateFields):
+    """Everything the referee knows at one moment of a game, hidden cards included.
+
+    Its fields are those of :class:`StateFields`, frozen.
+    """
 
     # -- by name -------------------------------------------------------------------
 

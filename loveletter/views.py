@@ -20,6 +20,7 @@ CardDrawn(player='Anna', card=None, source=DrawSource.PILE, by=None)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -28,15 +29,7 @@ from loveletter.commands import Command
 from loveletter.echo import quoted
 from loveletter.editions import EDITIONS
 from loveletter.errors import UnknownPlayerError
-from loveletter.events import (
-    CardDrawn,
-    CardsReturned,
-    Event,
-    HandsCompared,
-    HandSeen,
-    HandsTraded,
-    RoundStarted,
-)
+from loveletter.events import Event, hidden_fields
 from loveletter.legal import legal_commands
 from loveletter.state import Phase, Shown, State
 
@@ -223,26 +216,26 @@ def redact(event: Event, viewer: str | None) -> Event:
     is seen by its drawer, a Priest's by its player, a Baron's two cards by the two
     players, each card traded by a King by the one who receives it (and by the one who
     gave it), a Chancellor's returned cards by its player, the dealt cards each by its
-    holder (LL19-Q18).
+    holder (LL19-Q18). Each event class says which of its fields are hidden from whom
+    (:func:`loveletter.events.hidden`); this reads that, for every event.
     """
-    if isinstance(event, (CardDrawn, HandSeen)):
-        return event if event.player == viewer else attrs.evolve(event, card=None)
-    if isinstance(event, RoundStarted):
-        hands = tuple((p, card if p == viewer else None) for p, card in event.hands)
-        return attrs.evolve(event, hands=hands)
-    if isinstance(event, HandsCompared):
-        if viewer in (event.player, event.target):
-            return event
-        return attrs.evolve(event, player_card=None, target_card=None)
-    if isinstance(event, HandsTraded):
-        if viewer in (event.player, event.target):
-            return event
-        return attrs.evolve(event, player_received=None, target_received=None)
-    if isinstance(event, CardsReturned):
-        if event.player == viewer:
-            return event
-        return attrs.evolve(event, cards=(None,) * len(event.cards))
-    return event
+    hidden = _HIDDEN.get(type(event))
+    if hidden is None:
+        hidden = _HIDDEN[type(event)] = hidden_fields(type(event))
+    changes: dict[str, Any] = {}
+    for name, who in hidden.items():
+        value = getattr(event, name)
+        if who == ("holder",):
+            pairs = tuple((p, card if p == viewer else None) for p, card in value)
+            if pairs != value:
+                changes[name] = pairs
+        elif viewer is None or all(getattr(event, field) != viewer for field in who):
+            changes[name] = (None,) * len(value) if isinstance(value, tuple) else None
+    return attrs.evolve(event, **changes) if changes else event
+
+
+_HIDDEN: dict[type, dict[str, tuple[str, ...]]] = {}
+"""Each event class's hidden fields (see :func:`loveletter.events.hidden_fields`), once read."""
 
 
 def redact_all(events: Iterable[Event], viewer: str | None) -> tuple[Event, ...]:

@@ -9,19 +9,20 @@ command and freezes a state only when one is asked for.
 
 from __future__ import annotations
 
-import operator
+from typing import Any
+
+import attrs
 
 from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event, KnockOutCause, PlayerKnockedOut
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields
 
 _card_drawn = builder(CardDrawn)
 _shown = builder(Shown)
 _knocked_out = builder(PlayerKnockedOut)
 _known = builder(Known)
-_state = builder(State)
 _PILE = DrawSource.PILE
 
 
@@ -29,70 +30,73 @@ def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
     return (*flags[:seat], value, *flags[seat + 1 :])
 
 
-class Work:
+_FIELDS = tuple(field.name for field in attrs.fields(StateFields))
+_IN_LISTS = frozenset(
+    field.name for field in attrs.fields(StateFields) if field.metadata["in_motion"] == "list"
+)
+
+
+def _compile(name: str, body: str) -> Any:
+    """A function made from ``body``, whose names are the fields of a state."""
+    scope: dict[str, Any] = {"make_state": builder(State)}
+    exec(body, scope)
+    return scope[name]
+
+
+_freeze = _compile(
+    "freeze",
+    "def freeze(w):\n    return make_state("
+    + ", ".join(f"tuple(w.{name})" if name in _IN_LISTS else f"w.{name}" for name in _FIELDS)
+    + ")\n",
+)
+"""The state a table in motion is in: every field, in order, in-motion lists as tuples."""
+
+_SAVED = (*_FIELDS, "alive")
+_savepoint = _compile(
+    "savepoint",
+    "def savepoint(w):\n    return ("
+    + ", ".join(f"tuple(w.{name})" if name in _IN_LISTS else f"w.{name}" for name in _SAVED)
+    + ")\n",
+)
+_restore = _compile(
+    "restore",
+    "def restore(w, saved):\n    "
+    + ", ".join(f"w.{name}" for name in _SAVED)
+    + " = saved\n"
+    + "".join(f"    w.{name} = list(w.{name})\n" for name in sorted(_IN_LISTS)),
+)
+"""A table's every field (and its count of players still in), and putting them back."""
+
+
+class Work(StateFields):
     """A mutable table: a state's fields, and the events of the command being applied.
 
+    Its fields are :class:`~loveletter.state.StateFields`, declared once; those marked
+    ``in_motion="list"`` (the hands and the discards) are lists here, changed in place.
     ``events`` is a list while events are recorded, ``None`` when they are not.
     """
 
-    __slots__ = (
-        "alive",
-        "auto_draw",
-        "discards",
-        "draw_pile",
-        "events",
-        "face_up",
-        "first",
-        "hands",
-        "known",
-        "names",
-        "out",
-        "outcome",
-        "phase",
-        "protected",
-        "redeals",
-        "round_number",
-        "seats",
-        "set_aside",
-        "shown",
-        "spied",
-        "table",
-        "to_act",
-        "tokens",
-    )
+    __slots__ = ("alive", "auto_draw", "events", "names", "seats")
+    hands: list[tuple[Card, ...]]  # type: ignore[assignment]
+    discards: list[tuple[Card, ...]]  # type: ignore[assignment]
 
     def __init__(self, state: State, *, record: bool = True) -> None:
-        self.table: Table = state.table
+        for name in _FIELDS:
+            value = getattr(state, name)
+            setattr(self, name, list(value) if name in _IN_LISTS else value)
         self.names = state.table.players
         self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
-        self.round_number = state.round_number
-        self.phase = state.phase
-        self.to_act = state.to_act
-        self.hands = list(state.hands)
-        self.discards = list(state.discards)
-        self.out = state.out
         self.alive = state.out.count(False)
-        self.protected = state.protected
-        self.spied = state.spied
-        self.tokens = state.tokens
-        self.draw_pile = state.draw_pile
-        self.set_aside = state.set_aside
-        self.face_up = state.face_up
-        self.shown = state.shown
-        self.known = state.known
-        self.first = state.first
-        self.redeals = state.redeals
-        self.outcome = state.outcome
         self.events: list[Event] | None = [] if record else None
 
     def copy(self) -> Work:
-        """An independent copy (cards lists are copied; everything else is immutable)."""
+        """An independent copy (the in-motion lists are copied; the rest is immutable)."""
         other = Work.__new__(Work)
-        for name in Work.__slots__:
+        for name in (*_SAVED, "auto_draw", "names", "seats"):
             setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.discards = list(self.discards)
+        for name in _IN_LISTS:
+            setattr(other, name, list(getattr(self, name)))
         other.events = None if self.events is None else []
         return other
 
@@ -101,38 +105,17 @@ class Work:
 
         The events being recorded are not part of the table: they stay as they are.
         """
-        return (_table_slots(self), tuple(self.hands), tuple(self.discards))
+        saved: tuple[object, ...] = _savepoint(self)
+        return saved
 
     def restore(self, saved: tuple[object, ...]) -> None:
         """Put the table back as it was at ``saved`` (a :meth:`savepoint`)."""
-        values, hands, discards = saved
-        for name, value in zip(_TABLE_SLOTS, values, strict=True):  # type: ignore[call-overload]
-            setattr(self, name, value)
-        self.hands = list(hands)  # type: ignore[call-overload]
-        self.discards = list(discards)  # type: ignore[call-overload]
+        _restore(self, saved)
 
     def freeze(self) -> State:
         """The state this table is in."""
-        return _state(  # every field of State, in order
-            self.table,
-            self.round_number,
-            self.phase,
-            self.to_act,
-            tuple(self.hands),
-            tuple(self.discards),
-            self.out,
-            self.protected,
-            self.spied,
-            self.tokens,
-            self.draw_pile,
-            self.set_aside,
-            self.face_up,
-            self.shown,
-            self.known,
-            self.first,
-            self.redeals,
-            self.outcome,
-        )
+        state: State = _freeze(self)
+        return state
 
     # -- small moves shared by several rules -----------------------------------------
 
@@ -228,8 +211,3 @@ class Work:
         self.outcome = outcome
         self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
         self.to_act = -1
-
-
-_TABLE_SLOTS = tuple(name for name in Work.__slots__ if name != "events")
-_table_slots = operator.attrgetter(*_TABLE_SLOTS)
-"""Every field of a :class:`Work` but its events, at once (for :meth:`Work.savepoint`)."""

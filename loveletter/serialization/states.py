@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.consistency import inconsistencies
@@ -25,8 +27,9 @@ from loveletter.serialization.commands import (
     layout_from_data,
     layout_to_data,
 )
+from loveletter.serialization.records import Codec, record_codec
 from loveletter.setup import Setup, check_seed, check_setup
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table
+from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields, Table
 from loveletter.words import LANGUAGES
 
 __all__ = ["log_from_data", "log_to_data", "state_from_data", "state_to_data"]
@@ -100,187 +103,175 @@ def _language(data: object, where: str) -> str:
     return str(data)
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+class _StateCodec:
+    """How each field of a state goes to JSON and back, by the shape its declaration names.
+
+    The state's fields and their shapes are declared once, in :class:`StateFields`
+    (``json=...``); this reads them. Players are named, never numbered by seat.
+    """
+
+    def __init__(self, table: Table, where: str) -> None:
+        self.table = table
+        self.players = table.players
+        self.where = where
+
+    def encode(self, shape: str, value: Any) -> Any:
+        """``value`` of a field of this ``shape``, as JSON."""
+        return getattr(self, "to_" + shape.replace(" ", "_"))(value)
+
+    def decode(self, name: str, shape: str, data: object) -> Any:
+        """The field ``name``, of this ``shape``, from its JSON ``data``."""
+        return getattr(self, "from_" + shape.replace(" ", "_"))(data, f"{self.where}.{name}")
+
+    def player(self, value: object, here: str) -> str:
+        found = base.name(value, here)
+        if found not in self.table.seats:
+            raise base.fail(here, f"{found!r} is not at the table")
+        return found
+
+    def seat(self, value: object, here: str) -> int:
+        return self.table.seats[self.player(value, here)]
+
+    def by_player(self, data: object, here: str) -> Mapping[str, Any]:
+        return base.obj(data, here, self.players, self.players)
+
+    def to_phase(self, value: Phase) -> str:
+        return value.value
+
+    def from_phase(self, data: object, here: str) -> Phase:
+        return base.choice(Phase, data, here)
+
+    def to_round(self, value: int) -> int:
+        return value
+
+    def from_round(self, data: object, here: str) -> int:
+        return base.integer(data, here, low=1)
+
+    to_count = to_round
+
+    def from_count(self, data: object, here: str) -> int:
+        return base.integer(data, here, low=0)
+
+    def to_seat(self, value: int) -> str | None:
+        return self.players[value] if 0 <= value < len(self.players) else None
+
+    def from_seat(self, data: object, here: str) -> int:
+        return -1 if data is None else self.seat(data, here)
+
+    def to_cards(self, value: tuple[Card, ...]) -> list[str]:
+        return [str(card) for card in value]
+
+    def from_cards(self, data: object, here: str) -> tuple[Card, ...]:
+        items = base.seq(data, here)
+        return tuple(base.card(item, f"{here}[{i}]") for i, item in enumerate(items))
+
+    def to_card_or_null(self, value: Card | None) -> str | None:
+        return None if value is None else str(value)
+
+    def from_card_or_null(self, data: object, here: str) -> Card | None:
+        return base.optional_card(data, here)
+
+    def to_cards_by_player(self, value: tuple[tuple[Card, ...], ...]) -> dict[str, list[str]]:
+        return {p: self.to_cards(cards) for p, cards in zip(self.players, value, strict=True)}
+
+    def from_cards_by_player(self, data: object, here: str) -> tuple[tuple[Card, ...], ...]:
+        found = self.by_player(data, here)
+        return tuple(self.from_cards(found[p], f"{here}.{p}") for p in self.players)
+
+    def to_players_flagged(self, value: tuple[bool, ...]) -> list[str]:
+        return [player for player, flag in zip(self.players, value, strict=True) if flag]
+
+    def from_players_flagged(self, data: object, here: str) -> tuple[bool, ...]:
+        items = base.seq(data, here)
+        chosen = {self.player(item, f"{here}[{i}]") for i, item in enumerate(items)}
+        return tuple(p in chosen for p in self.players)
+
+    def to_count_by_player(self, value: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(self.players, value, strict=True))
+
+    def from_count_by_player(self, data: object, here: str) -> tuple[int, ...]:
+        found = self.by_player(data, here)
+        return tuple(base.integer(found[p], f"{here}.{p}", low=0) for p in self.players)
+
+    def to_records(self, value: tuple[Any, ...]) -> list[Any]:
+        return [_RECORD_CODECS[type(item)].encode(item) for item in value]
+
+    def from_records(self, data: object, here: str) -> tuple[Any, ...]:
+        codec = _RECORD_CODECS[_RECORDS[here.rsplit(".", 1)[-1]]]
+        return tuple(
+            codec.decode(item, f"{here}[{i}]") for i, item in enumerate(base.seq(data, here))
+        )
+
+    def to_outcome(self, value: RoundOutcome | None) -> dict[str, Any] | None:
+        return None if value is None else _outcome_to_data(value, self.players)
+
+    def from_outcome(self, data: object, here: str) -> RoundOutcome | None:
+        return None if data is None else _outcome_from_data(data, self, here)
+
+
+_FIELDS = [field for field in attrs.fields(StateFields) if field.name != "table"]
+_REQUIRED = ("table", *(field.name for field in _FIELDS if field.default is attrs.NOTHING))
+_RECORDS: dict[str, type] = {"shown": Shown, "known": Known}
+_RECORD_CODECS: dict[type, Codec] = {cls: record_codec(cls) for cls in (Shown, Known)}
+
+
+def _outcome_to_data(outcome: RoundOutcome, players: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "end": outcome.end.value,
+        "winners": [players[seat] for seat in outcome.winners],
+        "spy_bonus": None if outcome.spy_bonus is None else players[outcome.spy_bonus],
+        "game_winners": [players[seat] for seat in outcome.game_winners],
+    }
+
+
+def _outcome_from_data(data: object, codec: _StateCodec, here: str) -> RoundOutcome:
+    keys = ("end", "winners", "spy_bonus", "game_winners")
+    fields = base.obj(data, here, keys, keys)
+
+    def seats(key: str) -> tuple[int, ...]:
+        items = base.seq(fields[key], f"{here}.{key}")
+        return tuple(codec.seat(item, f"{here}.{key}[{i}]") for i, item in enumerate(items))
+
+    spy = fields["spy_bonus"]
+    return RoundOutcome(
+        end=base.choice(Ending, fields["end"], f"{here}.end"),
+        winners=seats("winners"),
+        spy_bonus=None if spy is None else codec.seat(spy, f"{here}.spy_bonus"),
+        game_winners=seats("game_winners"),
+    )
 
 
 def state_to_data(state: State) -> dict[str, Any]:
     """The JSON shape of a full state: hidden cards included, for a server to store."""
-    players = state.players
-
-    def named(flags: Sequence[bool]) -> list[str]:
-        return [player for player, flag in zip(players, flags, strict=True) if flag]
-
-    outcome = state.outcome
-    return {
-        "table": table_to_data(state.table),
-        "round_number": state.round_number,
-        "phase": state.phase.value,
-        "to_act": state.player_to_act,
-        "hands": {p: _cards(hand) for p, hand in zip(players, state.hands, strict=True)},
-        "discards": {p: _cards(cards) for p, cards in zip(players, state.discards, strict=True)},
-        "out": named(state.out),
-        "protected": named(state.protected),
-        "spied": named(state.spied),
-        "tokens": dict(zip(players, state.tokens, strict=True)),
-        "draw_pile": _cards(state.draw_pile),
-        "set_aside": None if state.set_aside is None else str(state.set_aside),
-        "face_up": _cards(state.face_up),
-        "shown": [
-            {
-                "viewer": entry.viewer,
-                "owner": entry.owner,
-                "card": str(entry.card),
-                "by": None if entry.by is None else str(entry.by),
-            }
-            for entry in state.shown
-        ],
-        "known": [
-            {"viewer": fact.viewer, "owner": fact.owner, "card": str(fact.card)}
-            for fact in state.known
-        ],
-        "first": players[state.first] if 0 <= state.first < len(players) else None,
-        "redeals": state.redeals,
-        "outcome": None
-        if outcome is None
-        else {
-            "end": outcome.end.value,
-            "winners": [players[seat] for seat in outcome.winners],
-            "spy_bonus": None if outcome.spy_bonus is None else players[outcome.spy_bonus],
-            "game_winners": [players[seat] for seat in outcome.game_winners],
-        },
-    }
-
-
-_STATE_KEYS = (
-    "table",
-    "round_number",
-    "phase",
-    "to_act",
-    "hands",
-    "discards",
-    "out",
-    "protected",
-    "spied",
-    "tokens",
-    "draw_pile",
-    "set_aside",
-    "face_up",
-    "shown",
-    "outcome",
-)
-_OPTIONAL_STATE_KEYS = ("known", "first", "redeals")
+    codec = _StateCodec(state.table, "$")
+    data = {"table": table_to_data(state.table)}
+    for field in _FIELDS:
+        data[field.name] = codec.encode(field.metadata["json"], getattr(state, field.name))
+    return data
 
 
 def state_from_data(data: object, where: str = "$") -> State:
-    """A state from its JSON shape; malformed or inconsistent data raises InvalidCommandError."""
-    fields = base.obj(data, where, _STATE_KEYS + _OPTIONAL_STATE_KEYS, _STATE_KEYS)
-    table = table_from_data(fields["table"], f"{where}.table")
-    players = table.players
+    """A state from its JSON shape; malformed or inconsistent data raises InvalidCommandError.
 
-    def player(value: object, here: str) -> str:
-        found = base.name(value, here)
-        if found not in table.seats:
-            raise base.fail(here, f"{found!r} is not at the table")
-        return found
-
-    def seat_of(value: object, here: str) -> int:
-        return table.seats[player(value, here)]
-
-    def per_player(value: object, here: str) -> Mapping[str, Any]:
-        return base.obj(value, here, players, players)
-
-    def cards(value: object, here: str) -> tuple[Card, ...]:
-        return tuple(
-            base.card(item, f"{here}[{i}]") for i, item in enumerate(base.seq(value, here))
-        )
-
-    def flags(value: object, here: str) -> tuple[bool, ...]:
-        chosen = {player(item, f"{here}[{i}]") for i, item in enumerate(base.seq(value, here))}
-        return tuple(p in chosen for p in players)
-
-    hands = per_player(fields["hands"], f"{where}.hands")
-    discards = per_player(fields["discards"], f"{where}.discards")
-    tokens = per_player(fields["tokens"], f"{where}.tokens")
-    to_act = fields["to_act"]
-    shown = []
-    for i, entry in enumerate(base.seq(fields["shown"], f"{where}.shown")):
-        here = f"{where}.shown[{i}]"
-        entry_fields = base.obj(
-            entry, here, ("viewer", "owner", "card", "by"), ("viewer", "owner", "card", "by")
-        )
-        viewer = entry_fields["viewer"]
-        shown.append(
-            Shown(
-                viewer=None if viewer is None else player(viewer, f"{here}.viewer"),
-                owner=player(entry_fields["owner"], f"{here}.owner"),
-                card=base.card(entry_fields["card"], f"{here}.card"),
-                by=base.optional_card(entry_fields["by"], f"{here}.by"),
+    Fields a state gained after it was stored (``known``, ``first``, ``redeals``) take
+    their defaults; the first player of the round defaults to the player to act.
+    """
+    keys = ("table", *(field.name for field in _FIELDS))
+    fields = base.obj(data, where, keys, _REQUIRED)
+    codec = _StateCodec(table_from_data(fields["table"], f"{where}.table"), where)
+    values: dict[str, Any] = {"table": codec.table}
+    for field in _FIELDS:
+        if field.name in fields:
+            values[field.name] = codec.decode(
+                field.name, field.metadata["json"], fields[field.name]
             )
-        )
-    known = []
-    for i, fact in enumerate(base.seq(fields.get("known", []), f"{where}.known")):
-        here = f"{where}.known[{i}]"
-        fact_fields = base.obj(fact, here, ("viewer", "owner", "card"), ("viewer", "owner", "card"))
-        viewer = fact_fields["viewer"]
-        known.append(
-            Known(
-                viewer=None if viewer is None else player(viewer, f"{here}.viewer"),
-                owner=player(fact_fields["owner"], f"{here}.owner"),
-                card=base.card(fact_fields["card"], f"{here}.card"),
-            )
-        )
-    outcome = None
-    if fields["outcome"] is not None:
-        here = f"{where}.outcome"
-        keys = ("end", "winners", "spy_bonus", "game_winners")
-        outcome_fields = base.obj(fields["outcome"], here, keys, keys)
-        spy = outcome_fields["spy_bonus"]
-        outcome = RoundOutcome(
-            end=base.choice(Ending, outcome_fields["end"], f"{here}.end"),
-            winners=tuple(
-                seat_of(p, f"{here}.winners[{i}]")
-                for i, p in enumerate(base.seq(outcome_fields["winners"], f"{here}.winners"))
-            ),
-            spy_bonus=None if spy is None else seat_of(spy, f"{here}.spy_bonus"),
-            game_winners=tuple(
-                seat_of(p, f"{here}.game_winners[{i}]")
-                for i, p in enumerate(
-                    base.seq(outcome_fields["game_winners"], f"{here}.game_winners")
-                )
-            ),
-        )
-    state = State(
-        table=table,
-        round_number=base.integer(fields["round_number"], f"{where}.round_number", low=1),
-        phase=base.choice(Phase, fields["phase"], f"{where}.phase"),
-        to_act=-1 if to_act is None else seat_of(to_act, f"{where}.to_act"),
-        hands=tuple(cards(hands[p], f"{where}.hands.{p}") for p in players),
-        discards=tuple(cards(discards[p], f"{where}.discards.{p}") for p in players),
-        out=flags(fields["out"], f"{where}.out"),
-        protected=flags(fields["protected"], f"{where}.protected"),
-        spied=flags(fields["spied"], f"{where}.spied"),
-        tokens=tuple(base.integer(tokens[p], f"{where}.tokens.{p}", low=0) for p in players),
-        draw_pile=cards(fields["draw_pile"], f"{where}.draw_pile"),
-        set_aside=base.optional_card(fields["set_aside"], f"{where}.set_aside"),
-        face_up=cards(fields["face_up"], f"{where}.face_up"),
-        shown=tuple(shown),
-        known=tuple(known),
-        first=_first(fields.get("first"), seat_of, to_act, f"{where}.first"),
-        redeals=base.integer(fields.get("redeals", 0), f"{where}.redeals", low=0),
-        outcome=outcome,
-    )
+    if "first" not in fields and values["to_act"] >= 0:
+        values["first"] = values["to_act"]
+    state = State(**values)
     problems = inconsistencies(state)
     if problems:
         raise base.fail(where, "inconsistent state: " + "; ".join(problems))
     return state
-
-
-def _first(data: object, seat_of: Any, to_act: object, where: str) -> int:
-    """Who started the round; a state written before it was kept: the player to act."""
-    if data is not None:
-        return int(seat_of(data, where))
-    return int(seat_of(to_act, where)) if to_act is not None else 0
 
 
 def setup_to_data(setup: Setup) -> dict[str, Any]:
