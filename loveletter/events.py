@@ -179,6 +179,7 @@ class HandSeen:
     card: Card | None = hidden("player")
 
 
+@quiet_defaults("by")
 @attrs.frozen(kw_only=True)
 class HandsCompared:
     """A Baron's player and the target compared hands; ``loser`` is out (or nobody)."""
@@ -188,6 +189,8 @@ class HandsCompared:
     player_card: Card | None = hidden("player", "target")
     target_card: Card | None = hidden("player", "target")
     loser: str | None
+    by: Card = attrs.field(default=Card.BARON, metadata={"quiet": True})
+    """The card that compared them (the Baron, or a card of another edition's)."""
 
 
 @attrs.frozen(kw_only=True)

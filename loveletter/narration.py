@@ -1,4 +1,8 @@
-"""Events in plain English, for logs, replays and the terminal game.
+"""Events in plain words, in English or French, for logs, replays and the terminal game.
+
+One narrator for both languages: what each event says is decided once, here, and its
+words come from the catalogue (:func:`loveletter.words.narration`), where every
+sentence stands in English and in French.
 
 >>> from loveletter.events import CardPlayed, GuardGuessed
 >>> from loveletter.cards import Card
@@ -28,8 +32,10 @@ saw it:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
+from loveletter.cardrule import Intent, Targeting, cause_words, rule_of
 from loveletter.cards import Card
 from loveletter.events import (
     CardDrawn,
@@ -45,7 +51,6 @@ from loveletter.events import (
     HandsCompared,
     HandSeen,
     HandsTraded,
-    KnockOutCause,
     PlayerKnockedOut,
     PlayerProtected,
     ProtectionEnded,
@@ -56,32 +61,256 @@ from loveletter.events import (
     TokenFor,
 )
 from loveletter.views import redact
-from loveletter.words import card_name, fold, of, the
+from loveletter.words import card_name, conjugate, fold, narration, of, players_phrase, the
 
 __all__ = ["Narrator", "narrate", "narrate_all", "story"]
 
-_CAUSES = {
-    KnockOutCause.GUARD: "named by a Guard",
-    KnockOutCause.BARON: "lost the Baron's comparison",
-    KnockOutCause.PRINCESS_DISCARDED: "discarded the Princess",
-    KnockOutCause.PRINCESS_PLAYED: "played the Princess",
+
+class Voice:
+    """The grammar of one telling: its language, and who is listening (``you``)."""
+
+    def __init__(self, you: str | None, language: str) -> None:
+        self.you = you
+        self.language = language
+
+    def say(self, key: str, *, to: str | None = None, **fields: Any) -> str:
+        """The catalogue's ``key``; said to the listener when ``to`` is them."""
+        return narration(key, self.language, you=to is not None and to == self.you, **fields)
+
+    def who(self, *players: str) -> str:
+        """The players as a subject or object: ``you`` (``vous``) for the listener."""
+        you = "vous" if self.language == "fr" else "you"
+        return players_phrase((you if p == self.you else p for p in players), self.language)
+
+    def verb(self, players: Sequence[str], verb: str) -> str:
+        """``verb`` agreeing with ``players``."""
+        you = self.you in players
+        return conjugate(verb, self.language, plural=len(players) > 1, you=you)
+
+    def does(self, players: str | Sequence[str], verb: str) -> str:
+        """``Anna draws``, ``You draw``, ``Anna et Ben comparent``: subject and verb agree."""
+        group = (players,) if isinstance(players, str) else tuple(players)
+        text = f"{self.who(*group)} {self.verb(group, verb)}"
+        return text[:1].upper() + text[1:]
+
+    def the(self, card: Card | int) -> str:
+        """``the Guard`` (``le Garde``)."""
+        return the(card, self.language)
+
+    def cards(self, cards: Iterable[Card | int]) -> str:
+        """``the Guard and the Spy`` (``le Garde et l'Espionne``)."""
+        return players_phrase((self.the(card) for card in cards), self.language)
+
+    def of(self, player: str) -> str:
+        """``de Ben``, ``d'Anna`` (the same name in English)."""
+        return of(player, self.language) if self.language == "fr" else player
+
+
+Teller = Callable[[Voice, Any, bool], str]
+
+
+def _round_started(v: Voice, e: RoundStarted, no_effect: bool) -> str:
+    names = players_phrase((card_name(card, v.language) for card in e.face_up), v.language)
+    face_up = v.say("face_up", cards=names) if e.face_up else ""
+    dealt = [
+        v.say("dealt", does=v.does(player, "dealt"), card=v.the(card))
+        for player, card in e.hands
+        if card
+    ]
+    joined = (" ; " if v.language == "fr" else "; ").join(dealt)
+    return v.say(
+        "round_started",
+        round=e.round_number,
+        does=v.does(e.first, "start"),
+        size=e.draw_pile_size,
+        face_up=face_up,
+        dealt=f" {joined}." if dealt else "",
+    )
+
+
+def _in_brackets(v: Voice, card: Card | None) -> str:
+    return f" ({v.the(card)})" if card else ""
+
+
+def _card_drawn(v: Voice, e: CardDrawn, no_effect: bool) -> str:
+    if e.source is DrawSource.SET_ASIDE:
+        return v.say("took_set_aside", does=v.does(e.player, "take"), card=_in_brackets(v, e.card))
+    does = v.does(e.player, "draw")
+    if e.by is not None and rule_of(e.by).intent is Intent.REPLACE:
+        return v.say("drew_anew", does=does, card=_in_brackets(v, e.card))
+    card = v.the(e.card) if e.card else v.say("a_card")
+    if e.by is not None:
+        return v.say("drew_for", does=does, card=card, by=v.the(e.by))
+    return v.say("drew", does=does, card=card)
+
+
+def _card_played(v: Voice, e: CardPlayed, no_effect: bool) -> str:
+    text = v.say("played", does=v.does(e.player, "play"), card=v.the(e.card))
+    targets = (e.target, *e.also) if e.target is not None else e.also
+    if targets:
+        text += v.say("played_on", targets=v.who(*targets))
+    elif rule_of(e.card).targeting is not Targeting.NONE:
+        text += v.say("nobody_chosen")
+    elif no_effect:
+        text += v.say("no_effect")
+    if e.guess is not None:
+        text += v.say("naming", card=v.the(e.guess))
+    return text + "."
+
+
+def _guard_guessed(v: Voice, e: GuardGuessed, no_effect: bool) -> str:
+    who = v.who(e.target)
+    return v.say(
+        "guessed_right" if e.hit else "guessed_wrong",
+        does=v.does(e.target, "hold" if e.hit else "do"),
+        who=who[:1].upper() + who[1:],
+        has=v.verb((e.target,), "have"),
+        card=v.the(e.guess),
+    )
+
+
+def _hand_seen(v: Voice, e: HandSeen, no_effect: bool) -> str:
+    seen = ""
+    if e.card is not None:
+        seen = (" : " if v.language == "fr" else ": ") + v.the(e.card)
+    return v.say(
+        "looked",
+        to=e.target,
+        does=v.does(e.player, "look"),
+        target=e.target,
+        of_target=v.of(e.target),
+        card=seen,
+    )
+
+
+def _hands_compared(v: Voice, e: HandsCompared, no_effect: bool) -> str:
+    cards = ""
+    if e.player_card and e.target_card:
+        cards = v.say("against", one=v.the(e.player_card), other=v.the(e.target_card))
+    outcome = v.say("tie")
+    if e.loser is not None:
+        key = "lower" if rule_of(e.by).lower_loses else "higher"
+        outcome = v.say(key, who=v.who(e.loser), has=v.verb((e.loser,), "have"))
+    pair = (e.player, e.target)
+    listener = v.you if v.you in pair else None
+    return v.say(
+        "compared", to=listener, does=v.does(pair, "compare"), cards=cards, outcome=outcome
+    )
+
+
+def _player_protected(v: Voice, e: PlayerProtected, no_effect: bool) -> str:
+    return v.say("protected", to=e.player, does=v.does(e.player, "be"), player=e.player)
+
+
+def _protection_ended(v: Voice, e: ProtectionEnded, no_effect: bool) -> str:
+    return v.say("protection_ended", to=e.player, player=e.player, of_player=v.of(e.player))
+
+
+def _hand_discarded(v: Voice, e: HandDiscarded, no_effect: bool) -> str:
+    return v.say("discarded", does=v.does(e.player, "discard"), card=v.the(e.card))
+
+
+def _cards_returned(v: Voice, e: CardsReturned, no_effect: bool) -> str:
+    cards = ""
+    if all(card is not None for card in e.cards):
+        names = [card_name(card, v.language) for card in e.cards if card is not None]
+        cards = f" ({v.say('then').join(names)})"
+    return v.say(
+        "returned",
+        does=v.does(e.player, "keep"),
+        put=v.verb((e.player,), "put"),
+        count=len(e.cards),
+        cards=cards,
+    )
+
+
+def _hands_traded(v: Voice, e: HandsTraded, no_effect: bool) -> str:
+    received = [
+        v.say("received", who=v.who(p), receives=v.verb((p,), "receive"), card=v.the(card))
+        for p, card in ((e.player, e.player_received), (e.target, e.target_received))
+        if card is not None
+    ]
+    separator = " ; " if v.language == "fr" else "; "
+    colon = " : " if v.language == "fr" else ": "
+    pair = (e.player, e.target)
+    return v.say(
+        "traded",
+        to=v.you if v.you in pair else None,
+        does=v.does(pair, "trade"),
+        received=colon + separator.join(received) if received else "",
+    )
+
+
+def _player_knocked_out(v: Voice, e: PlayerKnockedOut, no_effect: bool) -> str:
+    english, french, french_you = cause_words(e.cause)
+    cause = english if v.language != "fr" else (french_you if e.player == v.you else french)
+    discarding = v.say("discarding", cards=v.cards(e.discarded)) if e.discarded else ""
+    return v.say(
+        "knocked_out",
+        does=v.does(e.player, "knocked out"),
+        cause=cause,
+        discarding=discarding,
+    )
+
+
+def _round_ended(v: Voice, e: RoundEnded, no_effect: bool) -> str:
+    if e.end is Ending.LAST_SURVIVOR:
+        who = v.who(*e.winners)
+        text = v.say(
+            "last_survivor",
+            does=v.does(e.winners, "be"),
+            win=v.verb(e.winners, "win"),
+            who=who,
+            only="qu'" if fold(who)[:1] in tuple("aeiouyh") else "que ",
+            round=e.round_number,
+        )
+    else:
+        hands = players_phrase((f"{v.who(p)} {v.the(c)}" for p, c in e.hands), v.language)
+        text = v.say("showdown", hands=hands, does=v.does(e.winners, "win"), round=e.round_number)
+    if e.set_aside is not None:
+        text += v.say("set_aside_was", card=v.the(e.set_aside))
+    return text
+
+
+def _token_awarded(v: Voice, e: TokenAwarded, no_effect: bool) -> str:
+    why = v.say("for_the_round" if e.reason is TokenFor.ROUND_WIN else "for_the_spy")
+    return v.say("token", does=v.does(e.player, "gain"), why=why, tokens=e.tokens)
+
+
+def _game_ended(v: Voice, e: GameEnded, no_effect: bool) -> str:
+    key = "game_won_together" if len(e.winners) > 1 else "game_won"
+    return v.say(key, does=v.does(e.winners, "win"))
+
+
+def _command_taken_back(v: Voice, e: CommandTakenBack, no_effect: bool) -> str:
+    card = v.the(e.card) if e.card else v.say("the_choice")
+    return v.say("taken_back", does=v.does(e.player, "take back"), card=card)
+
+
+def _round_redealt(v: Voice, e: RoundRedealt, no_effect: bool) -> str:
+    return v.say("redealt", round=e.round_number)
+
+
+_TELLERS: dict[type, Teller] = {
+    RoundStarted: _round_started,
+    CardDrawn: _card_drawn,
+    CardPlayed: _card_played,
+    GuardGuessed: _guard_guessed,
+    HandSeen: _hand_seen,
+    HandsCompared: _hands_compared,
+    PlayerProtected: _player_protected,
+    ProtectionEnded: _protection_ended,
+    HandDiscarded: _hand_discarded,
+    CardsReturned: _cards_returned,
+    HandsTraded: _hands_traded,
+    PlayerKnockedOut: _player_knocked_out,
+    RoundEnded: _round_ended,
+    TokenAwarded: _token_awarded,
+    GameEnded: _game_ended,
+    CommandTakenBack: _command_taken_back,
+    RoundRedealt: _round_redealt,
 }
-_TARGETED = (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING)
-
-
-def _the(card: Card | int) -> str:
-    return the(card)
-
-
-def _list(items: Iterable[str]) -> str:
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+"""What each kind of event says: one function for both languages."""
 
 
 class Narrator:
@@ -99,34 +328,17 @@ class Narrator:
         self.you = you
         self.language = language
         self.everything = everything
-
-    def who(self, *players: str) -> str:
-        """The players as a subject or object: ``you`` for the listener."""
-        return _list("you" if player == self.you else player for player in players)
-
-    def does(self, players: str | tuple[str, ...], third: str, base: str) -> str:
-        """``Anna draws``, ``You draw``, ``Anna and Ben win``: subject and verb agree."""
-        group = (players,) if isinstance(players, str) else players
-        plural = len(group) > 1 or group[0] == self.you
-        return _cap(f"{self.who(*group)} {base if plural else third}")
-
-    def verb(self, player: str, third: str, base: str) -> str:
-        """The verb alone, agreeing with ``player``."""
-        return base if player == self.you else third
-
-    def whose(self, player: str) -> str:
-        """``Anna's`` or ``your``."""
-        return "your" if player == self.you else f"{player}'s"
+        self.voice = Voice(you, language)
 
     def tell_all(self, events: Iterable[Event]) -> list[str]:
         """A sentence for each event, each told knowing the event that follows it.
 
-        Told together, a Chancellor played on an empty draw pile (no card drawn for it
-        next) is said to have no effect.
+        Told together, a card that draws for its player (the Chancellor) played on an
+        empty draw pile, with no card drawn for it next, is said to have no effect.
         """
         told = list(events)
         return [
-            self.tell(event, no_effect=_chancellor_without_effect(event, told[i + 1 :]))
+            self.tell(event, no_effect=_without_effect(event, told[i + 1 :]))
             for i, event in enumerate(told)
         ]
 
@@ -137,312 +349,21 @@ class Narrator:
         """
         if not self.everything:
             event = redact(event, self.you)
-        if self.language == "fr":
-            return _French(self.you).tell(event, no_effect=no_effect)
-        if isinstance(event, RoundStarted):
-            text = (
-                f"Round {event.round_number}: {self.does(event.first, 'plays', 'play')} first; "
-                f"{event.draw_pile_size} cards in the draw pile"
-            )
-            if event.face_up:
-                text += f", face up: {_list(str(c) for c in event.face_up)}"
-            dealt = [f"{self.does(p, 'is', 'are')} dealt {_the(c)}" for p, c in event.hands if c]
-            return text + "." + (" " + "; ".join(dealt) + "." if dealt else "")
-        if isinstance(event, CardDrawn):
-            if event.source is DrawSource.SET_ASIDE:
-                what = f" ({_the(event.card)})" if event.card else ""
-                takes = self.does(event.player, "takes", "take")
-                return f"{takes} the set-aside card{what}, the draw pile being empty."
-            draws = self.does(event.player, "draws", "draw")
-            if event.by is Card.PRINCE:
-                what = f" ({_the(event.card)})" if event.card else ""
-                return f"{draws} a new card{what}."
-            card = _the(event.card) if event.card else "a card"
-            if event.by is Card.CHANCELLOR:
-                return f"{draws} {card} for the Chancellor."
-            return f"{draws} {card}."
-        if isinstance(event, CardPlayed):
-            text = f"{self.does(event.player, 'plays', 'play')} {_the(event.card)}"
-            if event.target is not None:
-                text += f" on {self.who(event.target)}"
-            elif event.card in _TARGETED:
-                text += ", but nobody can be chosen"
-            elif no_effect:
-                text += ", with no effect: the draw pile is empty"
-            if event.guess is not None:
-                text += f", naming {_the(event.guess)}"
-            return text + "."
-        if isinstance(event, GuardGuessed):
-            if event.hit:
-                return f"{self.does(event.target, 'holds', 'hold')} {_the(event.guess)}!"
-            return f"{self.does(event.target, 'does', 'do')} not hold {_the(event.guess)}."
-        if isinstance(event, HandSeen):
-            seen = f": {_the(event.card)}" if event.card else ""
-            looks = self.does(event.player, "looks", "look")
-            return f"{looks} at {self.whose(event.target)} hand{seen}."
-        if isinstance(event, HandsCompared):
-            cards = ""
-            if event.player_card and event.target_card:
-                cards = f" ({_the(event.player_card)} against {_the(event.target_card)})"
-            outcome = "a tie, nothing happens"
-            if event.loser is not None:
-                has = self.verb(event.loser, "has", "have")
-                outcome = f"{self.who(event.loser)} {has} the lower card"
-            both = self.does((event.player, event.target), "compares", "compare")
-            return f"{both} hands{cards}: {outcome}."
-        if isinstance(event, PlayerProtected):
-            until = f"until {self.whose(event.player)} next turn"
-            return f"{self.does(event.player, 'is', 'are')} protected {until}."
-        if isinstance(event, ProtectionEnded):
-            return f"{_cap(self.whose(event.player))} protection ends."
-        if isinstance(event, HandDiscarded):
-            return f"{self.does(event.player, 'discards', 'discard')} {_the(event.card)}."
-        if isinstance(event, CardsReturned):
-            puts = self.verb(event.player, "puts", "put")
-            text = (
-                f"{self.does(event.player, 'keeps', 'keep')} one card and {puts} "
-                f"{len(event.cards)} under the draw pile"
-            )
-            if all(card is not None for card in event.cards):
-                text += f" ({', then '.join(str(card) for card in event.cards)})"
-            return text + "."
-        if isinstance(event, HandsTraded):
-            text = f"{self.does((event.player, event.target), 'trades', 'trade')} hands"
-            received = [
-                f"{self.who(p)} {self.verb(p, 'receives', 'receive')} {_the(card)}"
-                for p, card in (
-                    (event.player, event.player_received),
-                    (event.target, event.target_received),
-                )
-                if card is not None
-            ]
-            return text + (": " + "; ".join(received) if received else "") + "."
-        if isinstance(event, PlayerKnockedOut):
-            text = f"{self.does(event.player, 'is', 'are')} knocked out ({_CAUSES[event.cause]})"
-            if event.discarded:
-                text += f", discarding {_list(_the(card) for card in event.discarded)}"
-            return text + "."
-        if isinstance(event, RoundEnded):
-            wins = self.does(event.winners, "wins", "win")
-            if event.end is Ending.LAST_SURVIVOR:
-                last = self.does(event.winners, "is", "are")
-                text = (
-                    f"{last} the last one in and {wins.split(' ')[-1]} round {event.round_number}."
-                )
-            else:
-                shows = _list(f"{self.who(p)} {_the(c)}" for p, c in event.hands)
-                text = (
-                    f"The draw pile is empty. Showdown: {shows}. {wins} round {event.round_number}."
-                )
-            if event.set_aside is not None:
-                text += f" The set-aside card was {_the(event.set_aside)}."
-            return text
-        if isinstance(event, TokenAwarded):
-            why = "winning the round" if event.reason is TokenFor.ROUND_WIN else "the Spy"
-            gains = self.does(event.player, "gains", "gain")
-            return f"{gains} a favor token for {why} ({event.tokens} in all)."
-        if isinstance(event, GameEnded):
-            together = " together" if len(event.winners) > 1 else ""
-            return f"{self.does(event.winners, 'wins', 'win')} the game{together}!"
-        if isinstance(event, CommandTakenBack):
-            what = _the(event.card) if event.card else "the Chancellor choice"
-            return f"{self.does(event.player, 'takes', 'take')} back {what}."
-        if isinstance(event, RoundRedealt):
-            return f"Round {event.round_number} is voided and dealt again; nobody scores for it."
-        raise TypeError(f"not an event: {event!r}")
+        teller = _TELLERS.get(type(event))
+        if teller is None:
+            raise TypeError(f"not an event: {event!r}")
+        return teller(self.voice, event, no_effect)
 
 
-# French verbs: (third person singular, third person plural, "vous").
-_VERBES: dict[str, tuple[str, str, str]] = {
-    "avoir": ("a", "ont", "avez"),
-    "comparer": ("compare", "comparent", "comparez"),
-    "commencer": ("commence", "commencent", "commencez"),
-    "défausser": ("défausse", "défaussent", "défaussez"),
-    "échanger": ("échange", "échangent", "échangez"),
-    "être": ("est", "sont", "êtes"),
-    "gagner": ("gagne", "gagnent", "gagnez"),
-    "garder": ("garde", "gardent", "gardez"),
-    "jouer": ("joue", "jouent", "jouez"),
-    "piocher": ("pioche", "piochent", "piochez"),
-    "prendre": ("prend", "prennent", "prenez"),
-    "recevoir": ("reçoit", "reçoivent", "recevez"),
-    "reprendre": ("reprend", "reprennent", "reprenez"),
-    "regarder": ("regarde", "regardent", "regardez"),
-    "remettre": ("remet", "remettent", "remettez"),
-    "quitter": ("quitte", "quittent", "quittez"),
-}
-_CAUSES_FR: dict[KnockOutCause, tuple[str, str]] = {
-    KnockOutCause.GUARD: ("un Garde a nommé sa carte", "un Garde a nommé votre carte"),
-    KnockOutCause.BARON: ("comparaison perdue face au Baron", "comparaison perdue face au Baron"),
-    KnockOutCause.PRINCESS_DISCARDED: ("Princesse défaussée", "Princesse défaussée"),
-    KnockOutCause.PRINCESS_PLAYED: ("Princesse jouée", "Princesse jouée"),
-}
-
-
-class _French:
-    """The French narrator: the same facts, in French, without guessing anyone's gender."""
-
-    def __init__(self, you: str | None) -> None:
-        self.you = you
-
-    def who(self, *players: str) -> str:
-        return _list_fr("vous" if p == self.you else p for p in players)
-
-    def verb(self, players: str | tuple[str, ...], verbe: str) -> str:
-        group = (players,) if isinstance(players, str) else players
-        third, plural, vous = _VERBES[verbe]
-        return vous if self.you in group else (plural if len(group) > 1 else third)
-
-    def does(self, players: str | tuple[str, ...], verbe: str) -> str:
-        """``Anna pioche``, ``Anna et Ben comparent``, ``Vous piochez``."""
-        group = (players,) if isinstance(players, str) else players
-        return _cap(f"{self.who(*group)} {self.verb(group, verbe)}")
-
-    def possessive(self, player: str, *, plural: bool = False) -> str:
-        """``son``/``votre`` (``leurs``/``vos`` for two players)."""
-        if plural:
-            return "vos" if player == self.you else "leurs"
-        return "votre" if player == self.you else "son"
-
-    def tell(self, event: Event, *, no_effect: bool = False) -> str:
-        if isinstance(event, RoundStarted):
-            starts = self.does(event.first, "commencer")
-            text = f"Manche {event.round_number} : {starts} ; {event.draw_pile_size} cartes"
-            text += " dans la pioche"
-            if event.face_up:
-                text += f", face visible : {_list_fr(card_name(c, 'fr') for c in event.face_up)}"
-            dealt = [f"{self.does(p, 'recevoir')} {the(c, 'fr')}" for p, c in event.hands if c]
-            return text + "." + (" " + " ; ".join(dealt) + "." if dealt else "")
-        if isinstance(event, CardDrawn):
-            if event.source is DrawSource.SET_ASIDE:
-                what = f" ({the(event.card, 'fr')})" if event.card else ""
-                takes = self.does(event.player, "prendre")
-                return f"{takes} la carte mise de côté{what}, la pioche étant vide."
-            draws = self.does(event.player, "piocher")
-            if event.by is Card.PRINCE:
-                what = f" ({the(event.card, 'fr')})" if event.card else ""
-                return f"{draws} une nouvelle carte{what}."
-            card = the(event.card, "fr") if event.card else "une carte"
-            if event.by is Card.CHANCELLOR:
-                return f"{draws} {card} pour le Chancelier."
-            return f"{draws} {card}."
-        if isinstance(event, CardPlayed):
-            text = f"{self.does(event.player, 'jouer')} {the(event.card, 'fr')}"
-            if event.target is not None:
-                text += f" sur {self.who(event.target)}"
-            elif event.card in _TARGETED:
-                text += ", mais personne ne peut être désigné"
-            elif no_effect:
-                text += ", sans effet : la pioche est vide"
-            if event.guess is not None:
-                text += f", en nommant {the(event.guess, 'fr')}"
-            return text + "."
-        if isinstance(event, GuardGuessed):
-            has = self.verb(event.target, "avoir")
-            if event.hit:
-                return f"{_cap(self.who(event.target))} {has} bien {the(event.guess, 'fr')} !"
-            return f"{_cap(self.who(event.target))} n'{has} pas {the(event.guess, 'fr')}."
-        if isinstance(event, HandSeen):
-            seen = f" : {the(event.card, 'fr')}" if event.card else ""
-            hand = "votre main" if event.target == self.you else f"la main {of(event.target, 'fr')}"
-            return f"{self.does(event.player, 'regarder')} {hand}{seen}."
-        if isinstance(event, HandsCompared):
-            cards = ""
-            if event.player_card and event.target_card:
-                cards = f" ({the(event.player_card, 'fr')} contre {the(event.target_card, 'fr')})"
-            outcome = "égalité, rien ne se passe"
-            if event.loser is not None:
-                has = self.verb(event.loser, "avoir")
-                outcome = f"{self.who(event.loser)} {has} la carte la plus faible"
-            pair = (event.player, event.target)
-            hands = self.possessive(self.you if self.you in pair else "", plural=True)
-            return f"{self.does(pair, 'comparer')} {hands} mains{cards} : {outcome}."
-        if isinstance(event, PlayerProtected):
-            until = f"jusqu'à {self.possessive(event.player)} prochain tour"
-            protected = "sous la protection de la Servante"
-            return f"{self.does(event.player, 'être')} {protected} {until}."
-        if isinstance(event, ProtectionEnded):
-            whose = (
-                "Votre protection"
-                if event.player == self.you
-                else (f"La protection {of(event.player, 'fr')}")
-            )
-            return f"{whose} prend fin."
-        if isinstance(event, HandDiscarded):
-            return f"{self.does(event.player, 'défausser')} {the(event.card, 'fr')}."
-        if isinstance(event, CardsReturned):
-            puts = self.verb(event.player, "remettre")
-            text = f"{self.does(event.player, 'garder')} une carte et en {puts} {len(event.cards)}"
-            text += " sous la pioche"
-            if all(card is not None for card in event.cards):
-                text += f" ({', puis '.join(card_name(c, 'fr') for c in event.cards if c)})"
-            return text + "."
-        if isinstance(event, HandsTraded):
-            pair = (event.player, event.target)
-            hands = self.possessive(self.you if self.you in pair else "", plural=True)
-            text = f"{self.does(pair, 'échanger')} {hands} mains"
-            received = [
-                f"{self.who(p)} {self.verb(p, 'recevoir')} {the(card, 'fr')}"
-                for p, card in (
-                    (event.player, event.player_received),
-                    (event.target, event.target_received),
-                )
-                if card is not None
-            ]
-            return text + (" : " + " ; ".join(received) if received else "") + "."
-        if isinstance(event, PlayerKnockedOut):
-            third, vous = _CAUSES_FR[event.cause]
-            why = vous if event.player == self.you else third
-            text = f"{self.does(event.player, 'quitter')} la manche ({why})"
-            if event.discarded:
-                text += f", en défaussant {_list_fr(the(card, 'fr') for card in event.discarded)}"
-            return text + "."
-        if isinstance(event, RoundEnded):
-            number = event.round_number
-            if event.end is Ending.LAST_SURVIVOR:
-                left = self.who(*event.winners)
-                only = "qu'" if fold(left)[:1] in tuple("aeiouyh") else "que "
-                wins = f"{left} {self.verb(event.winners, 'gagner')}"
-                text = f"Il ne reste {only}{left} en jeu : {wins} la manche {number}."
-            else:
-                shows = _list_fr(f"{self.who(p)} {the(c, 'fr')}" for p, c in event.hands)
-                wins = self.does(event.winners, "gagner")
-                text = f"La pioche est vide. Abattage : {shows}. {wins} la manche {number}."
-            if event.set_aside is not None:
-                text += f" La carte mise de côté était {the(event.set_aside, 'fr')}."
-            return text
-        if isinstance(event, TokenAwarded):
-            why = "la manche gagnée" if event.reason is TokenFor.ROUND_WIN else "l'Espionne"
-            gains = self.does(event.player, "gagner")
-            return f"{gains} un pion Faveur pour {why} ({event.tokens} en tout)."
-        if isinstance(event, GameEnded):
-            together = " ensemble" if len(event.winners) > 1 else ""
-            return f"{self.does(event.winners, 'gagner')} la partie{together} !"
-        if isinstance(event, CommandTakenBack):
-            what = the(event.card, "fr") if event.card else "le choix de Chancelier"
-            return f"{self.does(event.player, 'reprendre')} {what}."
-        if isinstance(event, RoundRedealt):
-            number = event.round_number
-            return f"La manche {number} est annulée et redistribuée ; personne n'y marque."
-        raise TypeError(f"not an event: {event!r}")
-
-
-def _list_fr(items: Iterable[str]) -> str:
-    words = list(items)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " et " + words[-1]
-
-
-def _chancellor_without_effect(event: Event, after: Sequence[Event]) -> bool:
-    """Whether ``event`` plays a Chancellor and no card is drawn for it next.
+def _without_effect(event: Event, after: Sequence[Event]) -> bool:
+    """Whether ``event`` plays a card that draws for its player, and none is drawn for it.
 
     That is a Chancellor played on an empty draw pile (LL19-CHANCELLOR-EMPTY).
     """
-    if not isinstance(event, CardPlayed) or event.card is not Card.CHANCELLOR:
+    if not isinstance(event, CardPlayed) or not rule_of(event.card).draws:
         return False
     following = after[0] if after else None
-    return not (isinstance(following, CardDrawn) and following.by is Card.CHANCELLOR)
+    return not (isinstance(following, CardDrawn) and following.by is event.card)
 
 
 def narrate(

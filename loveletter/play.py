@@ -23,7 +23,7 @@ from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
-from loveletter.words import card_name, edition_title, fold, the
+from loveletter.words import card_name, edition_title, fold, terminal, the
 
 __all__ = ["TerminalGame"]
 
@@ -39,79 +39,6 @@ _TARGETING = frozenset(
 )
 
 
-_WORDS: dict[str, tuple[str, str]] = {
-    # key: (English, French)
-    "intro": (
-        "{title}: {names}. First to {target} tokens wins.",
-        "{title} : {names}. Le premier à {target} pions Faveur gagne.",
-    ),
-    "help": (
-        "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves.",
-        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quitter' pour partir.",
-    ),
-    "round": (
-        "Round {number} - draw pile: {size} cards{face_up}",
-        "Manche {number} - pioche : {size} cartes{face_up}",
-    ),
-    "face_up": (", face up: {cards}", ", face visible : {cards}"),
-    "seat": (
-        "  {player:<6} tokens {tokens}/{target}  discards: {discards}{flags}",
-        "  {player:<6} pions Faveur {tokens}/{target}  défausse : {discards}{flags}",
-    ),
-    "out": ("out", "a quitté la manche"),
-    "protected": ("protected", "protégé"),
-    "known": (
-        "  You know that {owner} holds the {card}.",
-        "  Vous savez que {owner} a {the_card}.",
-    ),
-    "hand": ("Your hand: {cards}", "Votre main : {cards}"),
-    "not_a_card": (
-        "  {text!r} is not a card here{why}: choose one of {names}.",
-        "  {text!r} n'est pas une carte ici{why} : choisissez parmi {names}.",
-    ),
-    "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
-    "label_here": (
-        " (playing-card labels belong to the 2019 edition)",
-        " (les cartes à jouer sont une version de l'édition 2019)",
-    ),
-    "not_a_player": (
-        "  {text!r} is not a player: choose one of {names}.",
-        "  {text!r} n'est pas un joueur : choisissez parmi {names}.",
-    ),
-    "refuses": (
-        "  The referee refuses: {message} [{reason}, {ruling}]",
-        "  L'arbitre refuse : {message} [{reason}, {ruling}]",
-    ),
-    "play_which": ("Play which card? ({cards}): ", "Quelle carte jouer ? ({cards}) : "),
-    "sure": (
-        "Playing the Princess knocks you out of the round. Sure? (y/n): ",
-        "Jouer la Princesse vous fait quitter la manche. Sûr ? (o/n) : ",
-    ),
-    "choose_player": ("Choose a player ({names}): ", "Désignez un joueur ({names}) : "),
-    "name_card": ("Name a card ({cards}): ", "Nommez une carte ({cards}) : "),
-    "chancellor": ("Chancellor: you hold {cards}.", "Chancelier : vous avez {cards}."),
-    "keep": ("Keep which card? ({cards}): ", "Quelle carte garder ? ({cards}) : "),
-    "first_under": (
-        "Which goes under the pile first, the other at the bottom? ({cards}): ",
-        "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
-    ),
-    "tokens": ("Tokens: {tokens}", "Pions Faveur : {tokens}"),
-    "open_hands": (
-        "Practice game: every hand is played face up.",
-        "Partie d'entraînement : toutes les mains sont jouées face visible.",
-    ),
-    "remedy": (
-        "House remedy agreed: after each of your moves, type 'undo' to take it back while "
-        "nobody has learned anything from it, or press Enter to go on.",
-        "Remède de la maison adopté : après chacun de vos coups, tapez 'annuler' pour le "
-        "reprendre tant que personne n'en a rien appris, ou Entrée pour continuer.",
-    ),
-    "open_hand": ("  hand: {cards}", "  main : {cards}"),
-    "window": ("(Enter to go on, or 'undo') ", "(Entrée pour continuer, ou 'annuler') "),
-    "you_win": ("You win the game!", "Vous gagnez la partie !"),
-    "they_win": ("{names} won the game.", "{names} gagne la partie."),
-    "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
-}
 _YES = ("y", "o")
 _QUIT = frozenset({"quit", "exit", "q", "quitter", "sortir"})
 _UNDO = frozenset({"undo", "u", "annuler", "reprendre"})
@@ -187,9 +114,8 @@ class TerminalGame:
         return self.t("tokens", tokens=held)
 
     def t(self, key: str, **fields: object) -> str:
-        """The phrase ``key`` in the game's language."""
-        english, french = _WORDS[key]
-        return (french if self.language == "fr" else english).format(**fields)
+        """The phrase ``key`` in the game's language (:func:`loveletter.words.terminal`)."""
+        return terminal(key, self.language, **fields)
 
     def names_of(self, cards: Iterable[Card]) -> str:
         """Cards' names in the game's language, comma-separated."""

@@ -1,9 +1,17 @@
-"""Plain-English (or French) phrases for commands, used in refusal messages and narration."""
+"""Phrases for commands, in English or French: how a refusal names what it refuses.
+
+Every word comes from the catalogue (:func:`loveletter.words.said`); names are echoed
+short and safe (:func:`~loveletter.echo.shown`), since they may come from a client.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
-from loveletter.words import card_name, cards_phrase, of, shown, the
+from loveletter.echo import shown
+from loveletter.words import card_name, cards_phrase, of, said, the
 
 __all__ = ["cards_phrase", "choice_phrase", "describe", "play_phrase"]
 
@@ -23,46 +31,68 @@ def describe(command: Command, language: str = "en", *, you: bool = False) -> st
     >>> describe(Play(player="Anna", card=Card.PRINCE, target="Anna"), "fr", you=True)
     'votre Prince sur vous-même'
     """
-    french = language == "fr"
-    if isinstance(command, Play):
-        card, guess = command.card, command.guess
-        return play_phrase(
-            command.player,
-            the(card, language) if french else str(card),
-            command.target,
-            None if guess is None else (the(guess, language) if french else str(guess)),
-            language,
-            you=you,
-        )
-    if isinstance(command, Draw):
-        player = shown(command.player)
-        if french:
-            return "votre pioche" if you else f"{player} pioche"
-        return "your draw" if you else f"{player}'s draw"
-    if isinstance(command, Choose):
-        returned = cards_phrase(command.returned, language)
-        kept = card_name(command.keep, language)
-        choice = choice_phrase(command.player, language, you=you)
-        if french:
-            return f"{choice} (garder {kept}, remettre {returned})"
-        return f"{choice} (keep {kept}, return {returned})"
-    if isinstance(command, TakeBack):
-        if french:
-            return "votre reprise" if you else f"la reprise {of(shown(command.player), language)}"
-        return "your take-back" if you else f"{shown(command.player)}'s take-back"
-    if isinstance(command, Redeal):
-        return "la redistribution de la manche" if french else "the redeal of the round"
-    if isinstance(command, Deal):
-        if french:
-            text = "la distribution de la manche suivante"
-            if command.first is not None:
-                text += f", {shown(command.first)} en premier"
-            return text
-        text = "the deal of the next round"
-        if command.first is not None:
-            text += f" with {shown(command.first)} first"
-        return text
-    raise TypeError(f"not a command: {command!r}")
+    describer = _DESCRIBERS.get(type(command))
+    if describer is None:
+        raise TypeError(f"not a command: {command!r}")
+    return describer(command, language, you)
+
+
+def _named(card: Any, language: str) -> str:
+    """A card as a description names it: ``Guard`` in English, ``le Garde`` in French."""
+    return the(card, language) if language == "fr" else card_name(card, language)
+
+
+def _play(command: Play, language: str, you: bool) -> str:
+    guess = None if command.guess is None else _named(command.guess, language)
+    return play_phrase(
+        command.player,
+        _named(command.card, language),
+        command.target,
+        guess,
+        language,
+        you=you,
+        also=command.also,
+    )
+
+
+def _draw(command: Draw, language: str, you: bool) -> str:
+    return said("draw", language, you=you, player=shown(command.player))
+
+
+def _choose(command: Choose, language: str, you: bool) -> str:
+    cards = said(
+        "choice_cards",
+        language,
+        kept=card_name(command.keep, language),
+        returned=cards_phrase(command.returned, language),
+    )
+    return choice_phrase(command.player, language, you=you) + cards
+
+
+def _take_back(command: TakeBack, language: str, you: bool) -> str:
+    player = shown(command.player)
+    return said("take_back", language, you=you, player=player, of_player=of(player, language))
+
+
+def _redeal(command: Redeal, language: str, you: bool) -> str:
+    return said("redeal", language)
+
+
+def _deal(command: Deal, language: str, you: bool) -> str:
+    first = (
+        "" if command.first is None else said("deal_first", language, player=shown(command.first))
+    )
+    return said("deal", language) + first
+
+
+_DESCRIBERS: dict[type, Callable[[Any, str, bool], str]] = {
+    Play: _play,
+    Draw: _draw,
+    Choose: _choose,
+    TakeBack: _take_back,
+    Redeal: _redeal,
+    Deal: _deal,
+}
 
 
 def play_phrase(
@@ -73,35 +103,37 @@ def play_phrase(
     language: str = "en",
     *,
     you: bool = False,
+    also: tuple[str, ...] = (),
 ) -> str:
     """A play, its card and guess already named: ``Anna's Guard on Ben naming Prince``.
 
     Also describes a play that names no real card (``card`` is then what was written).
     ``you`` says it to ``player``: ``your Guard on Ben``. In French ``card`` comes with
-    its article (``le Garde``), which ``you`` replaces with ``votre``. Names are echoed
-    short and safe (:func:`~loveletter.i18n.shown`): they may come from a client.
+    its article (``le Garde``), which ``you`` replaces with ``votre``.
 
     >>> play_phrase("Anna", "le Garde", "Ben", "le Prince", "fr")
     "le Garde d'Anna sur Ben nommant le Prince"
     >>> play_phrase("Anna", "Guard", "Anna", None, you=True)
     'your Guard on yourself'
     """
-    player, target = shown(player), None if target is None else shown(target)
-    if language == "fr":
-        if you:
-            text = f"votre {_without_article(card)}"
-            on = "vous-même" if target == player else target
+    player = shown(player)
+    text = said(
+        "play",
+        language,
+        you=you,
+        player=player,
+        card=card,
+        bare=_without_article(card),
+        of_player=of(player, language),
+    )
+    if target is not None:
+        targets = [shown(name) for name in (target, *also)]
+        if targets == [player]:
+            text += said("on_self", language, you=you, target=player)
         else:
-            text = f"{card} {of(player, language)}"
-            on = target
-        text += f" sur {on}" if target is not None else ""
-        return text + (f" nommant {guess}" if guess is not None else "")
-    if you:
-        on = "yourself" if target == player else target
-        text = f"your {card}" + (f" on {on}" if target is not None else "")
-    else:
-        text = f"{player}'s {card}" + (f" on {target}" if target is not None else "")
-    return text + (f" naming {guess}" if guess is not None else "")
+            joined = (" et " if language == "fr" else " and ").join(targets)
+            text += said("on", language, target=joined)
+    return text + ("" if guess is None else said("naming", language, card=guess))
 
 
 def _without_article(phrase: str) -> str:
@@ -115,8 +147,4 @@ def _without_article(phrase: str) -> str:
 def choice_phrase(player: str, language: str = "en", *, you: bool = False) -> str:
     """``Ben's Chancellor choice`` (``le choix de Chancelier de Ben``); ``your`` for ``you``."""
     player = shown(player)
-    if language == "fr":
-        return (
-            "votre choix de Chancelier" if you else f"le choix de Chancelier {of(player, language)}"
-        )
-    return "your Chancellor choice" if you else f"{player}'s Chancellor choice"
+    return said("choice", language, you=you, player=player, of_player=of(player, language))

@@ -34,13 +34,18 @@ __all__ = [
     "any_",
     "card_name",
     "cards_phrase",
+    "conjugate",
     "edition_name",
     "edition_title",
     "fold",
     "message",
+    "narration",
     "of",
+    "players_phrase",
     "quoted",
+    "said",
     "shown",
+    "terminal",
     "the",
 ]
 
@@ -354,6 +359,283 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
 }
 
 
+_NARRATION: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
+    # The sentences of the narration (loveletter.narration): key -> (English, French), or
+    # (English, French, English to the player, French to the player). Fields named
+    # ``does`` hold a subject with its verb already agreeing ("Anna plays", "Vous jouez").
+    "round_started": (
+        "Round {round}: {does} first; {size} cards in the draw pile{face_up}.{dealt}",
+        "Manche {round} : {does} ; {size} cartes dans la pioche{face_up}.{dealt}",
+    ),
+    "face_up": (", face up: {cards}", ", face visible : {cards}"),
+    "dealt": ("{does} dealt {card}", "{does} {card}"),
+    "drew": ("{does} {card}.", "{does} {card}."),
+    "a_card": ("a card", "une carte"),
+    "drew_anew": ("{does} a new card{card}.", "{does} une nouvelle carte{card}."),
+    "drew_for": ("{does} {card} for {by}.", "{does} {card} pour {by}."),
+    "took_set_aside": (
+        "{does} the set-aside card{card}, the draw pile being empty.",
+        "{does} la carte mise de côté{card}, la pioche étant vide.",
+    ),
+    "played": ("{does} {card}", "{does} {card}"),
+    "played_on": (" on {targets}", " sur {targets}"),
+    "nobody_chosen": (", but nobody can be chosen", ", mais personne ne peut être désigné"),
+    "no_effect": (
+        ", with no effect: the draw pile is empty",
+        ", sans effet : la pioche est vide",
+    ),
+    "naming": (", naming {card}", ", en nommant {card}"),
+    "guessed_right": ("{does} {card}!", "{who} {has} bien {card} !"),
+    "guessed_wrong": ("{does} not hold {card}.", "{who} n'{has} pas {card}."),
+    "looked": (
+        "{does} at {target}'s hand{card}.",
+        "{does} la main {of_target}{card}.",
+        "{does} at your hand{card}.",
+        "{does} votre main{card}.",
+    ),
+    "compared": (
+        "{does} hands{cards}: {outcome}.",
+        "{does} leurs mains{cards} : {outcome}.",
+        "{does} hands{cards}: {outcome}.",
+        "{does} vos mains{cards} : {outcome}.",
+    ),
+    "against": (" ({one} against {other})", " ({one} contre {other})"),
+    "tie": ("a tie, nothing happens", "égalité, rien ne se passe"),
+    "lower": ("{who} {has} the lower card", "{who} {has} la carte la plus faible"),
+    "higher": ("{who} {has} the higher card", "{who} {has} la carte la plus forte"),
+    "protected": (
+        "{does} protected until {player}'s next turn.",
+        "{does} sous la protection de la Servante jusqu'à son prochain tour.",
+        "{does} protected until your next turn.",
+        "{does} sous la protection de la Servante jusqu'à votre prochain tour.",
+    ),
+    "protection_ended": (
+        "{player}'s protection ends.",
+        "La protection {of_player} prend fin.",
+        "Your protection ends.",
+        "Votre protection prend fin.",
+    ),
+    "discarded": ("{does} {card}.", "{does} {card}."),
+    "returned": (
+        "{does} one card and {put} {count} under the draw pile{cards}.",
+        "{does} une carte et en {put} {count} sous la pioche{cards}.",
+    ),
+    "then": (", then ", ", puis "),
+    "traded": (
+        "{does} hands{received}.",
+        "{does} leurs mains{received}.",
+        "{does} hands{received}.",
+        "{does} vos mains{received}.",
+    ),
+    "received": ("{who} {receives} {card}", "{who} {receives} {card}"),
+    "knocked_out": (
+        "{does} knocked out ({cause}){discarding}.",
+        "{does} la manche ({cause}){discarding}.",
+    ),
+    "discarding": (", discarding {cards}", ", en défaussant {cards}"),
+    "last_survivor": (
+        "{does} the last one in and {win} round {round}.",
+        "Il ne reste {only}{who} en jeu : {who} {win} la manche {round}.",
+    ),
+    "showdown": (
+        "The draw pile is empty. Showdown: {hands}. {does} round {round}.",
+        "La pioche est vide. Abattage : {hands}. {does} la manche {round}.",
+    ),
+    "set_aside_was": (
+        " The set-aside card was {card}.",
+        " La carte mise de côté était {card}.",
+    ),
+    "token": (
+        "{does} a favor token for {why} ({tokens} in all).",
+        "{does} un pion Faveur pour {why} ({tokens} en tout).",
+    ),
+    "for_the_round": ("winning the round", "la manche gagnée"),
+    "for_the_spy": ("the Spy", "l'Espionne"),
+    "game_won": ("{does} the game!", "{does} la partie !"),
+    "game_won_together": ("{does} the game together!", "{does} la partie ensemble !"),
+    "taken_back": ("{does} back {card}.", "{does} {card}."),
+    "the_choice": ("the Chancellor choice", "le choix de Chancelier"),
+    "redealt": (
+        "Round {round} is voided and dealt again; nobody scores for it.",
+        "La manche {round} est annulée et redistribuée ; personne n'y marque.",
+    ),
+}
+
+_SAID: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
+    # How a refusal names the command it refuses (loveletter.text.describe): key ->
+    # (English, French[, English to its player, French to its player]).
+    "play": ("{player}'s {card}", "{card} {of_player}", "your {card}", "votre {bare}"),
+    "on": (" on {target}", " sur {target}"),
+    "on_self": (" on {target}", " sur {target}", " on yourself", " sur vous-même"),
+    "naming": (" naming {card}", " nommant {card}"),
+    "draw": ("{player}'s draw", "{player} pioche", "your draw", "votre pioche"),
+    "choice": (
+        "{player}'s Chancellor choice",
+        "le choix de Chancelier {of_player}",
+        "your Chancellor choice",
+        "votre choix de Chancelier",
+    ),
+    "choice_cards": (" (keep {kept}, return {returned})", " (garder {kept}, remettre {returned})"),
+    "take_back": (
+        "{player}'s take-back",
+        "la reprise {of_player}",
+        "your take-back",
+        "votre reprise",
+    ),
+    "redeal": ("the redeal of the round", "la redistribution de la manche"),
+    "deal": ("the deal of the next round", "la distribution de la manche suivante"),
+    "deal_first": (" with {player} first", ", {player} en premier"),
+    "unknown_card": ("{name}", "la carte {name}"),
+}
+
+
+_TERMINAL: dict[str, tuple[str, str]] = {
+    # The terminal game's words (loveletter.play): key -> (English, French).
+    "intro": (
+        "{title}: {names}. First to {target} tokens wins.",
+        "{title} : {names}. Le premier à {target} pions Faveur gagne.",
+    ),
+    "help": (
+        "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves.",
+        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quitter' pour partir.",
+    ),
+    "round": (
+        "Round {number} - draw pile: {size} cards{face_up}",
+        "Manche {number} - pioche : {size} cartes{face_up}",
+    ),
+    "face_up": (", face up: {cards}", ", face visible : {cards}"),
+    "seat": (
+        "  {player:<6} tokens {tokens}/{target}  discards: {discards}{flags}",
+        "  {player:<6} pions Faveur {tokens}/{target}  défausse : {discards}{flags}",
+    ),
+    "out": ("out", "a quitté la manche"),
+    "protected": ("protected", "protégé"),
+    "known": (
+        "  You know that {owner} holds the {card}.",
+        "  Vous savez que {owner} a {the_card}.",
+    ),
+    "hand": ("Your hand: {cards}", "Votre main : {cards}"),
+    "not_a_card": (
+        "  {text!r} is not a card here{why}: choose one of {names}.",
+        "  {text!r} n'est pas une carte ici{why} : choisissez parmi {names}.",
+    ),
+    "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
+    "label_here": (
+        " (playing-card labels belong to the 2019 edition)",
+        " (les cartes à jouer sont une version de l'édition 2019)",
+    ),
+    "not_a_player": (
+        "  {text!r} is not a player: choose one of {names}.",
+        "  {text!r} n'est pas un joueur : choisissez parmi {names}.",
+    ),
+    "refuses": (
+        "  The referee refuses: {message} [{reason}, {ruling}]",
+        "  L'arbitre refuse : {message} [{reason}, {ruling}]",
+    ),
+    "play_which": ("Play which card? ({cards}): ", "Quelle carte jouer ? ({cards}) : "),
+    "sure": (
+        "Playing the Princess knocks you out of the round. Sure? (y/n): ",
+        "Jouer la Princesse vous fait quitter la manche. Sûr ? (o/n) : ",
+    ),
+    "choose_player": ("Choose a player ({names}): ", "Désignez un joueur ({names}) : "),
+    "name_card": ("Name a card ({cards}): ", "Nommez une carte ({cards}) : "),
+    "chancellor": ("Chancellor: you hold {cards}.", "Chancelier : vous avez {cards}."),
+    "keep": ("Keep which card? ({cards}): ", "Quelle carte garder ? ({cards}) : "),
+    "first_under": (
+        "Which goes under the pile first, the other at the bottom? ({cards}): ",
+        "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
+    ),
+    "tokens": ("Tokens: {tokens}", "Pions Faveur : {tokens}"),
+    "open_hands": (
+        "Practice game: every hand is played face up.",
+        "Partie d'entraînement : toutes les mains sont jouées face visible.",
+    ),
+    "remedy": (
+        "House remedy agreed: after each of your moves, type 'undo' to take it back while "
+        "nobody has learned anything from it, or press Enter to go on.",
+        "Remède de la maison adopté : après chacun de vos coups, tapez 'annuler' pour le "
+        "reprendre tant que personne n'en a rien appris, ou Entrée pour continuer.",
+    ),
+    "open_hand": ("  hand: {cards}", "  main : {cards}"),
+    "window": ("(Enter to go on, or 'undo') ", "(Entrée pour continuer, ou 'annuler') "),
+    "you_win": ("You win the game!", "Vous gagnez la partie !"),
+    "they_win": ("{names} won the game.", "{names} gagne la partie."),
+    "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
+}
+
+
+def terminal(key: str, language: str = "en", **fields: object) -> str:
+    """The terminal game's phrase ``key`` in ``language``, with ``fields``."""
+    return _pick(_TERMINAL[key], language, False).format(**fields)
+
+
+def said(key: str, language: str = "en", *, you: bool = False, **fields: object) -> str:
+    """A piece of a command's description, ``key``, in ``language`` (to its player: ``you``)."""
+    return _pick(_SAID[key], language, you).format(**fields)
+
+
+_VERBS: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
+    # verb -> ((English: third person singular, otherwise), (French: third person
+    # singular, third person plural, vous)).
+    "be": (("is", "are"), ("est", "sont", "êtes")),
+    "have": (("has", "have"), ("a", "ont", "avez")),
+    "do": (("does", "do"), ("fait", "font", "faites")),
+    "hold": (("holds", "hold"), ("a", "ont", "avez")),
+    "play": (("plays", "play"), ("joue", "jouent", "jouez")),
+    "start": (("plays", "play"), ("commence", "commencent", "commencez")),
+    "draw": (("draws", "draw"), ("pioche", "piochent", "piochez")),
+    "take": (("takes", "take"), ("prend", "prennent", "prenez")),
+    "take back": (("takes", "take"), ("reprend", "reprennent", "reprenez")),
+    "look": (("looks", "look"), ("regarde", "regardent", "regardez")),
+    "compare": (("compares", "compare"), ("compare", "comparent", "comparez")),
+    "discard": (("discards", "discard"), ("défausse", "défaussent", "défaussez")),
+    "keep": (("keeps", "keep"), ("garde", "gardent", "gardez")),
+    "put": (("puts", "put"), ("remet", "remettent", "remettez")),
+    "trade": (("trades", "trade"), ("échange", "échangent", "échangez")),
+    "receive": (("receives", "receive"), ("reçoit", "reçoivent", "recevez")),
+    "knocked out": (("is", "are"), ("quitte", "quittent", "quittez")),
+    "win": (("wins", "win"), ("gagne", "gagnent", "gagnez")),
+    "gain": (("gains", "gain"), ("gagne", "gagnent", "gagnez")),
+    "dealt": (("is", "are"), ("reçoit", "reçoivent", "recevez")),
+}
+"""The verbs of the narration, conjugated for one player, several, or the listener."""
+
+
+def conjugate(verb: str, language: str, *, plural: bool, you: bool) -> str:
+    """``verb`` agreeing with its subject: one player, several, or the listener (``you``).
+
+    >>> conjugate("draw", "en", plural=False, you=False)
+    'draws'
+    >>> conjugate("draw", "fr", plural=False, you=True)
+    'piochez'
+    """
+    english, french = _VERBS[verb]
+    if language == "fr":
+        return french[2] if you else (french[1] if plural else french[0])
+    return english[1] if you or plural else english[0]
+
+
+def players_phrase(players: Iterable[str], language: str = "en") -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carla`` (``et`` in French)."""
+    words = list(players)
+    if len(words) <= 1:
+        return "".join(words)
+    joined = " et " if language == "fr" else " and "
+    return ", ".join(words[:-1]) + joined + words[-1]
+
+
+def narration(key: str, language: str = "en", *, you: bool = False, **fields: object) -> str:
+    """The narration's sentence (or part of one) ``key`` in ``language``, with ``fields``."""
+    return _pick(_NARRATION[key], language, you).format(**fields)
+
+
+def _pick(texts: tuple[str, ...], language: str, you: bool) -> str:
+    index = 1 if language == "fr" else 0
+    if you and len(texts) == 4:
+        index += 2
+    return texts[index]
+
+
 def message(key: str, language: str = "en", *, you: bool = False, **fields: object) -> str:
     """The message ``key`` in ``language``, with ``fields`` put in place.
 
@@ -364,8 +646,4 @@ def message(key: str, language: str = "en", *, you: bool = False, **fields: obje
     >>> message("must_draw", "fr", you=True, said="votre Garde", player="Anna")
     'votre Garde : vous devez piocher maintenant'
     """
-    texts = _MESSAGES[key]
-    index = 1 if language == "fr" else 0
-    if you and len(texts) == 4:
-        index += 2
-    return texts[index].format(**fields)
+    return _pick(_MESSAGES[key], language, you).format(**fields)

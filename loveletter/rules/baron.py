@@ -41,6 +41,7 @@ def compare(
                 player_card=mine,
                 target_card=theirs,
                 loser=names[loser] if loser >= 0 else None,
+                by=by,
             )
         )
     if loser >= 0:

@@ -35,7 +35,7 @@ from loveletter.serialization.base import (
     seq,
 )
 from loveletter.text import choice_phrase, play_phrase
-from loveletter.words import shown
+from loveletter.words import said, shown
 
 __all__ = [
     "UnknownCardError",
@@ -127,7 +127,7 @@ def _play_described(player: str, card: object, target: str | None, guess: object
     """How to describe a play that names something that is no card, in a language."""
 
     def described(language: str, you: bool) -> str:
-        named = f"la carte {shown(card)}" if language == "fr" else shown(card)
+        named = said("unknown_card", language, name=shown(card))
         named_guess = None if guess is None else shown(guess)
         return play_phrase(player, named, target, named_guess, language, you=you)
 
