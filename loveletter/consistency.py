@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from loveletter.cardrule import RULES, Intent
 from loveletter.cards import Card
 from loveletter.editions import Edition
 from loveletter.errors import InconsistentStateError
@@ -39,8 +40,19 @@ from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFiel
 __all__ = ["check_consistent", "inconsistencies"]
 
 _ACTING = (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
-_SHOWN_BY = (None, Card.PRIEST, Card.BARON, Card.KING)
-"""The cards whose effect shows a hand (None: the showdown's reveal)."""
+
+
+def _protects(card: Card) -> bool:
+    return RULES[card].intent is Intent.PROTECT
+
+
+def _shows(card: Card) -> bool:
+    return card in RULES and RULES[card].shows_hands
+
+
+def _drew_for_a_choice(discards: tuple[Card, ...]) -> bool:
+    """Whether the last card played is one that draws and waits for a choice (a Chancellor)."""
+    return bool(discards) and RULES[discards[-1]].draws
 
 
 def _table_problems(table: Any) -> list[str]:
@@ -145,9 +157,9 @@ def _seats(state: State, acting: bool) -> list[str]:
             problems.append(f"{name} is knocked out but holds a card")
         if out and not discards:
             problems.append(f"{name} is knocked out but discarded nothing")
-        if state.protected[seat] and (out or Card.HANDMAID not in discards):
+        if state.protected[seat] and (out or not any(_protects(card) for card in discards)):
             problems.append(f"{name} is protected without a Handmaid played, or is out")
-        if state.spied[seat] and Card.SPY not in discards:
+        if state.spied[seat] and not any(RULES[card].bonus for card in discards):
             problems.append(f"{name} counts a Spy they never discarded")
         waiting = not out and not (acting and seat == state.to_act)
         if waiting and held != 1:
@@ -173,7 +185,9 @@ def _running(state: State) -> list[str]:
     elif state.phase is Phase.PLAY:
         if held != 2:
             problems.append(f"the player to act holds {held} cards in the play phase")
-    elif held not in (2, 3) or state.discards[seat][-1:] != (Card.CHANCELLOR,):
+    elif (
+        held not in (2, 3) or not state.discards[seat] or not RULES[state.discards[seat][-1]].draws
+    ):
         problems.append("a Chancellor choice is awaited without a Chancellor just played")
     elif held == 2 and state.draw_pile:
         problems.append("a Chancellor drew one card from a pile that had more")
@@ -234,15 +248,14 @@ def _shown(state: State) -> list[str]:
     for entry in state.shown:
         if entry.owner not in names or entry.viewer not in (None, *names):
             return ["a shown card names someone not at the table"]
-        if entry.viewer == entry.owner or entry.by not in _SHOWN_BY:
+        if entry.viewer == entry.owner or (entry.by is not None and not _shows(entry.by)):
             return ["a card was shown to its own holder, or by a card that shows nothing"]
         if entry.by is None or entry.viewer is None:
             revealed = state.round_over or state.table.remedy  # a showdown, or a take-back
             if entry.by is not None or entry.viewer is not None or not revealed:
                 return ["a hand was revealed to all, but not by the round's end or a take-back"]
             continue
-        played = discards[entry.viewer] + (discards[entry.owner] if entry.by != Card.PRIEST else ())
-        if entry.by not in played:
+        if entry.by not in discards[entry.viewer] + discards[entry.owner]:
             return [f"a card was shown by a {entry.by} that nobody concerned played"]
     return []
 

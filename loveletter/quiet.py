@@ -36,6 +36,7 @@ CardDrawn(player='Anna', card=Card.SPY, source=DrawSource.PILE, by=None)
 
 from __future__ import annotations
 
+from loveletter.cardrule import rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Draw, Play
 from loveletter.errors import LoveLetterError
@@ -47,18 +48,16 @@ __all__ = ["play_quietly", "quiet_play"]
 
 
 def _is_quiet(state: State, play: Play, kept: Card) -> bool:
-    """Whether ``play`` knocks nobody out and changes no hand but the player's own."""
-    card, target = play.card, play.target
-    if card in (Card.PRINCE, Card.PRINCESS):
-        return False
-    if target is None:
-        return True
-    if card is Card.GUARD:
-        return play.guess not in state.hand(target)
-    if card in (Card.BARON, Card.KING):
-        value = state.edition.value
-        return value[state.hand(target)[0]] == value[kept]
-    return True
+    """Whether ``play`` knocks nobody out and changes no hand but the player's own.
+
+    Its card's rule record says (:meth:`loveletter.cardrule.CardRule.quiet_play`).
+    """
+    seats = state.table.seats
+    actor = seats[play.player]
+    hands = list(state.hands)
+    hands[actor] = (kept,)
+    targets = tuple(seats[name] for name in play.targets)
+    return rule_of(play.card).quiet_play(hands, state.edition.value, actor, targets, play.guess)
 
 
 def quiet_play(game: Game) -> Play:

@@ -161,8 +161,8 @@ def view_problems(view: View) -> list[str]:
 
     >>> from loveletter import Game
     >>> view = view_for(Game.new(["Anna", "Ben"], seed=2).state, "Anna")
-    >>> view_problems(view), view_problems(attrs.evolve(view, viewer="Zed"))
-    ([], ["the viewer 'Zed' has no seat"])
+    >>> view_problems(view), view_problems(attrs.evolve(view, to_act="Zed"))
+    ([], ["the player to act 'Zed' has no seat"])
     """
     problems = []
     edition = EDITIONS.get(view.edition)
@@ -189,6 +189,8 @@ def view_problems(view: View) -> list[str]:
             problems.append(f"a card is known of {quoted(seat.player)}, who holds none unknown")
         elif seat.hand is not None and len(seat.hand) != seat.hand_size:
             problems.append(f"{quoted(seat.player)}'s hand is not of its size")
+        elif seat.hand is not None and seat.player != view.viewer and not view.open_hands:
+            problems.append(f"the hand of {quoted(seat.player)} shows in a view of closed hands")
     for entry in view.shown:
         if entry.owner not in players or entry.viewer not in (None, view.viewer):
             problems.append("a shown card names a player who has no seat, or another viewer")

@@ -287,6 +287,10 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said}: since {step}, {what}, so it cannot be taken back (the table may redeal the round)",
         "{said} : depuis {step}, {what} : on ne peut plus le reprendre (la table peut "
         "redistribuer la manche)",
+        "{said}: since {step_to_player}, {what}, so it cannot be taken back (the table may "
+        "redeal the round)",
+        "{said} : depuis {step_to_player}, {what} : on ne peut plus le reprendre (la table "
+        "peut redistribuer la manche)",
     ),
     "setup_player_count": (
         "the {edition} edition is for {low} to {high} players, not {count}",

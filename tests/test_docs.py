@@ -18,7 +18,7 @@ import loveletter
 
 DOCS = ROOT / "docs"
 _DIRECTIVE = re.compile(
-    r"^:::\{ruling\} ((?:LL19|LLC)-[A-Z0-9-]+)\n((?::[a-z]+:.*\n)*)", re.MULTILINE
+    r"^:::\{ruling\} ((?:LL19|LLC|HOUSE)-[A-Z0-9-]+)\n((?::[a-z]+:.*\n)*)", re.MULTILINE
 )
 
 

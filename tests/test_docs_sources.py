@@ -23,16 +23,19 @@ from loveletter.catalogue import SOURCE_NAMES_FR
 DOCS = ROOT / "docs"
 
 _SHARED_RULING = re.compile(
-    r"^- \*\*((?:LL19|LLC)-[A-Z0-9-]+)\*\*: .*\*\(([^()]*)\)\*[ \t]*$", re.MULTILINE
+    r"^- \*\*((?:LL19|LLC|HOUSE)-[A-Z0-9-]+)\*\*: .*\*\(([^()]*)\)\*[ \t]*$", re.MULTILINE
 )
 _DECISIONS = ("in part a referee decision", "referee decision")
 
 
 def shared_sources() -> dict[str, str]:
-    """Each ruling's sources in the shared RULINGS.md, as written between ``*(`` and ``)*``."""
-    text = need_shared(RULINGS_FILE).read_text(encoding="utf-8")
-    found = dict(_SHARED_RULING.findall(text))
-    assert found, f"no ruling found in {RULINGS_FILE}"
+    """Each ruling's sources in the shared RULINGS.md and HOUSE.md, as written between
+    ``*(`` and ``)*``."""
+    found: dict[str, str] = {}
+    for path in (RULINGS_FILE, RULINGS_FILE.with_name("HOUSE.md")):
+        rulings = dict(_SHARED_RULING.findall(need_shared(path).read_text(encoding="utf-8")))
+        assert rulings, f"no ruling found in {path}"
+        found.update(rulings)
     return found
 
 

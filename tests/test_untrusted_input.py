@@ -196,6 +196,7 @@ def test_a_seed_of_other_digits_is_refused() -> None:
         (lambda view: view["seats"][0].update(hand_size=-1), "negative"),
         (lambda view: view.update(edition="premium"), "edition"),
         (lambda view: view.update(viewer="Zed"), "viewer"),
+        (lambda view: view["seats"][1].update(hand=["Guard"]), "closed hands"),
     ],
 )
 def test_views_no_table_shows_are_refused(change: Any, problem: str) -> None:

@@ -17,10 +17,12 @@ change a close choice and, with it, a whole simulation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import NamedTuple
 
 from loveletter.bots.base import Bot
+from loveletter.cardrule import CardRule, Intent, rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Play
 from loveletter.editions import Edition, edition
@@ -36,6 +38,23 @@ from loveletter.events import (
     RoundStarted,
 )
 from loveletter.views import View
+
+Values = Mapping[Card, int]
+Odds = Callable[[str], dict[Card, Fraction]]
+
+
+class Considered(NamedTuple):
+    """A play the bot considers, and what it weighs it with.
+
+    Its card's record, the command, the card it would keep, the cards' values, and the
+    odds of each player's hand.
+    """
+
+    rule: CardRule
+    command: Play
+    kept: Card
+    value: Values
+    odds: Odds
 
 
 class HeuristicBot(Bot):
@@ -91,7 +110,7 @@ class HeuristicBot(Bot):
                     self.excluded[b] = excluded_a
         elif isinstance(event, CardPlayed) and event.player != me:
             held = self.known.get(event.player)
-            if held is None or held is event.card or event.card is Card.CHANCELLOR:
+            if held is None or held is event.card or rule_of(event.card).draws:
                 # It may have been the known card that went; the other card is new.
                 self._forget(event.player)
         elif isinstance(event, GuardGuessed) and not event.hit and isinstance(event.guess, Card):
@@ -162,47 +181,87 @@ class HeuristicBot(Bot):
         hand.remove(command.card)
         kept = hand[0]
         score = _KEEP_PER_POINT * value[kept]  # keep the higher card for the showdown
-        card, target = command.card, command.target
-        if card is Card.PRINCESS:
-            return _NEVER
-        if card is Card.GUARD:
-            if target is not None and isinstance(command.guess, Card):
-                score += odds_of(target).get(command.guess, _ZERO)
-        elif card is Card.PRIEST:
-            if target is not None:
-                score += _PRIEST_UNKNOWN if target not in self.known else _PRIEST_KNOWN
-        elif card is Card.BARON:
-            if target is not None:
-                odds = odds_of(target)
-                win = sum((p for c, p in odds.items() if value[c] < value[kept]), _ZERO)
-                lose = sum((p for c, p in odds.items() if value[c] > value[kept]), _ZERO)
-                score += win - _BARON_LOSS * lose
-        elif card is Card.HANDMAID:
-            score += _HANDMAID + _HANDMAID_PER_POINT * value[kept]
-        elif card is Card.PRINCE:
-            if target == self.player:
-                if kept is Card.PRINCESS:
-                    score += _PRINCE_OWN_PRINCESS
-                else:
-                    score += _PRINCE_SELF - _PRINCE_SELF_PER_POINT * value[kept]
-            elif target is not None:
-                odds = odds_of(target)
-                expected = sum((p * value[c] for c, p in odds.items()), _ZERO)
-                score += odds.get(Card.PRINCESS, _ZERO) + _PRINCE_PER_POINT * expected
-        elif card is Card.KING:
-            if target is not None:
-                odds = odds_of(target)
-                gain = sum((p * (value[c] - value[kept]) for c, p in odds.items()), _ZERO)
-                score += _KING_PER_POINT * gain
-                if kept is Card.PRINCESS:
-                    score -= _KING_GIVES_PRINCESS
-        elif card is Card.COUNTESS:
-            score += _COUNTESS
-        elif card is Card.SPY:
-            score += _SPY
-        elif card is Card.CHANCELLOR:
-            score += _CHANCELLOR
+        rule = rule_of(command.card)
+        scorer = _SCORERS.get(rule.intent)
+        if scorer is not None:
+            score += scorer(self, Considered(rule, command, kept, value, odds_of))
         return score
+
+    # -- what each kind of effect is worth (as its rule record says what it does) ----------
+
+    def _guess(self, it: Considered) -> Fraction:
+        command = it.command
+        if command.target is None or not isinstance(command.guess, Card):
+            return _ZERO
+        return it.odds(command.target).get(command.guess, _ZERO)
+
+    def _look(self, it: Considered) -> Fraction:
+        target = it.command.target
+        if target is None:
+            return _ZERO
+        return _PRIEST_UNKNOWN if target not in self.known else _PRIEST_KNOWN
+
+    def _compare(self, it: Considered) -> Fraction:
+        if it.command.target is None:
+            return _ZERO
+        value, mine = it.value, it.value[it.kept]
+        chances = it.odds(it.command.target)
+        lower = sum((p for c, p in chances.items() if value[c] < mine), _ZERO)
+        higher = sum((p for c, p in chances.items() if value[c] > mine), _ZERO)
+        win, lose = (lower, higher) if it.rule.lower_loses else (higher, lower)
+        return win - _BARON_LOSS * lose
+
+    def _protect(self, it: Considered) -> Fraction:
+        return _HANDMAID + _HANDMAID_PER_POINT * it.value[it.kept]
+
+    def _replace(self, it: Considered) -> Fraction:
+        target = it.command.target
+        if target == self.player:
+            if _fatal(it.kept):
+                return _PRINCE_OWN_PRINCESS
+            return _PRINCE_SELF - _PRINCE_SELF_PER_POINT * it.value[it.kept]
+        if target is None:
+            return _ZERO
+        chances = it.odds(target)
+        expected = sum((p * it.value[c] for c, p in chances.items()), _ZERO)
+        fatal = sum((p for c, p in chances.items() if _fatal(c)), _ZERO)
+        return fatal + _PRINCE_PER_POINT * expected
+
+    def _trade(self, it: Considered) -> Fraction:
+        command, value, kept = it.command, it.value, it.kept
+        if command.target is None or command.also:
+            return _ZERO  # nobody to trade with, or two others trading
+        chances = it.odds(command.target)
+        gain = sum((p * (value[c] - value[kept]) for c, p in chances.items()), _ZERO)
+        return _KING_PER_POINT * gain - (_KING_GIVES_PRINCESS if _fatal(kept) else _ZERO)
+
+    def _nothing(self, it: Considered) -> Fraction:
+        return _SPY if it.rule.bonus is not None else _COUNTESS
+
+    def _draw(self, it: Considered) -> Fraction:
+        return _CHANCELLOR
+
+    def _lose(self, it: Considered) -> Fraction:
+        return _NEVER - _KEEP_PER_POINT * it.value[it.kept]  # never, whatever is kept
+
+
+def _fatal(card: Card) -> bool:
+    """Whether losing ``card`` from one's hand knocks its holder out (the Princess)."""
+    return rule_of(card).intent is Intent.LOSE
+
+
+_SCORERS: dict[Intent, Callable[[HeuristicBot, Considered], Fraction]] = {
+    Intent.GUESS: HeuristicBot._guess,
+    Intent.LOOK: HeuristicBot._look,
+    Intent.COMPARE: HeuristicBot._compare,
+    Intent.PROTECT: HeuristicBot._protect,
+    Intent.REPLACE: HeuristicBot._replace,
+    Intent.TRADE: HeuristicBot._trade,
+    Intent.NOTHING: HeuristicBot._nothing,
+    Intent.DRAW_AND_RETURN: HeuristicBot._draw,
+    Intent.LOSE: HeuristicBot._lose,
+}
+"""What a play is worth, by what its card's effect does (:class:`loveletter.cardrule.Intent`)."""
 
 
 # The weights of the scores, exact: a command's score is what it is likely to gain, in

@@ -6,7 +6,7 @@ refused for the first one (scenario format, "Reason codes"). What a card chooses
 and forbids is read from its rule record (:mod:`loveletter.cardrule`); a Chancellor's
 choice is checked by :func:`loveletter.rules.chancellor.choice_problem`. Messages are
 written in the table's
-language (:mod:`loveletter.i18n`), and never name a card the command did not name.
+language (:mod:`loveletter.words`), and never name a card the command did not name.
 """
 
 from __future__ import annotations
@@ -114,7 +114,10 @@ _REVEALING: dict[type[Event], tuple[str, str]] = {
 (HOUSE-REMEDY-TAKE-BACK). A card played is seen by the table but does not count: it goes
 back into its player's hand, in sight of everyone."""
 
-_STEP_WORDS = {Play: ("play", "le coup"), Choose: ("Chancellor choice", "le choix de Chancelier")}
+_STEP_WORDS = {
+    Play: ("play", "le coup", "coup"),
+    Choose: ("Chancellor choice", "le choix de Chancelier", "choix de Chancelier"),
+}
 
 
 def _remedy_agreed(state: Position, command: Command) -> Refusal | None:
@@ -170,7 +173,7 @@ def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None)
         return None
     language = state.table.language
     french = language == "fr"
-    words = _STEP_WORDS.get(type(step), ("draw", "la pioche"))
+    words = _STEP_WORDS.get(type(step), ("draw", "la pioche", "pioche"))
     return _refuse(
         state,
         Reason.NOT_REVERSIBLE,
@@ -178,6 +181,7 @@ def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None)
         "not_reversible",
         command,
         step=f"{words[1]} {of(owner, language)}" if french else f"{owner}'s {words[0]}",
+        step_to_player=f"votre {words[2]}" if french else f"your {words[0]}",
         what=what[1] if french else what[0],
     )
 

@@ -1,10 +1,11 @@
 """The table in motion: the mutable form of a state, that the rules move cards in.
 
 States are frozen. The rules work on a :class:`Work`: a mutable table with the same
-fields, which they change in place and which :meth:`Work.freeze` turns back into a
-state. :func:`loveletter.rules.apply` makes a Work from a state, applies one command and
-freezes the result; a :class:`~loveletter.referee.Game` keeps one Work alive from command to
-command and freezes a state only when one is asked for.
+fields (:class:`~loveletter.state.StateFields`, declared once), which they change in
+place and which :meth:`Work.freeze` turns back into a state.
+:func:`loveletter.rules.engine.apply` makes a Work from a state, applies one command and
+freezes the result; a :class:`~loveletter.referee.Game` keeps one Work alive from command
+to command and freezes a state only when one is asked for.
 """
 
 from __future__ import annotations

@@ -161,7 +161,8 @@ def test_house_remedy_take_back_in_french_says_what_was_learned() -> None:
     game.apply(Play(player="Anna", card=Card.COUNTESS))
     refusal = game.check(TakeBack(player="Anna"))
     assert refusal is not None
-    assert refusal.to_player.startswith("Votre reprise : depuis le coup d'Anna")
+    assert refusal.to_player.startswith("Votre reprise : depuis votre coup")
+    assert refusal.message.startswith("La reprise d'Anna : depuis le coup d'Anna")
     assert "une carte a été piochée" in refusal.message
 
 
