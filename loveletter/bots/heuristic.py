@@ -39,11 +39,11 @@ from loveletter.events import (
 )
 from loveletter.views import View
 
-Values = Mapping[Card, int]
-Odds = Callable[[str], dict[Card, Fraction]]
+_Values = Mapping[Card, int]
+_Odds = Callable[[str], dict[Card, Fraction]]
 
 
-class Considered(NamedTuple):
+class _Considered(NamedTuple):
     """A play the bot considers, and what it weighs it with.
 
     Its card's record, the command, the card it would keep, the cards' values, and the
@@ -53,8 +53,8 @@ class Considered(NamedTuple):
     rule: CardRule
     command: Play
     kept: Card
-    value: Values
-    odds: Odds
+    value: _Values
+    odds: _Odds
 
 
 class HeuristicBot(Bot):
@@ -184,24 +184,24 @@ class HeuristicBot(Bot):
         rule = rule_of(command.card)
         scorer = _SCORERS.get(rule.intent)
         if scorer is not None:
-            score += scorer(self, Considered(rule, command, kept, value, odds_of))
+            score += scorer(self, _Considered(rule, command, kept, value, odds_of))
         return score
 
     # -- what each kind of effect is worth (as its rule record says what it does) ----------
 
-    def _guess(self, it: Considered) -> Fraction:
+    def _guess(self, it: _Considered) -> Fraction:
         command = it.command
         if command.target is None or not isinstance(command.guess, Card):
             return _ZERO
         return it.odds(command.target).get(command.guess, _ZERO)
 
-    def _look(self, it: Considered) -> Fraction:
+    def _look(self, it: _Considered) -> Fraction:
         target = it.command.target
         if target is None:
             return _ZERO
         return _PRIEST_UNKNOWN if target not in self.known else _PRIEST_KNOWN
 
-    def _compare(self, it: Considered) -> Fraction:
+    def _compare(self, it: _Considered) -> Fraction:
         if it.command.target is None:
             return _ZERO
         value, mine = it.value, it.value[it.kept]
@@ -211,10 +211,10 @@ class HeuristicBot(Bot):
         win, lose = (lower, higher) if it.rule.lower_loses else (higher, lower)
         return win - _BARON_LOSS * lose
 
-    def _protect(self, it: Considered) -> Fraction:
+    def _protect(self, it: _Considered) -> Fraction:
         return _HANDMAID + _HANDMAID_PER_POINT * it.value[it.kept]
 
-    def _replace(self, it: Considered) -> Fraction:
+    def _replace(self, it: _Considered) -> Fraction:
         target = it.command.target
         if target == self.player:
             if _fatal(it.kept):
@@ -227,7 +227,7 @@ class HeuristicBot(Bot):
         fatal = sum((p for c, p in chances.items() if _fatal(c)), _ZERO)
         return fatal + _PRINCE_PER_POINT * expected
 
-    def _trade(self, it: Considered) -> Fraction:
+    def _trade(self, it: _Considered) -> Fraction:
         command, value, kept = it.command, it.value, it.kept
         if command.target is None or command.also:
             return _ZERO  # nobody to trade with, or two others trading
@@ -235,13 +235,13 @@ class HeuristicBot(Bot):
         gain = sum((p * (value[c] - value[kept]) for c, p in chances.items()), _ZERO)
         return _KING_PER_POINT * gain - (_KING_GIVES_PRINCESS if _fatal(kept) else _ZERO)
 
-    def _nothing(self, it: Considered) -> Fraction:
+    def _nothing(self, it: _Considered) -> Fraction:
         return _SPY if it.rule.bonus is not None else _COUNTESS
 
-    def _draw(self, it: Considered) -> Fraction:
+    def _draw(self, it: _Considered) -> Fraction:
         return _CHANCELLOR
 
-    def _lose(self, it: Considered) -> Fraction:
+    def _lose(self, it: _Considered) -> Fraction:
         return _NEVER - _KEEP_PER_POINT * it.value[it.kept]  # never, whatever is kept
 
 
@@ -250,7 +250,7 @@ def _fatal(card: Card) -> bool:
     return rule_of(card).intent is Intent.LOSE
 
 
-_SCORERS: dict[Intent, Callable[[HeuristicBot, Considered], Fraction]] = {
+_SCORERS: dict[Intent, Callable[[HeuristicBot, _Considered], Fraction]] = {
     Intent.GUESS: HeuristicBot._guess,
     Intent.LOOK: HeuristicBot._look,
     Intent.COMPARE: HeuristicBot._compare,
