@@ -38,12 +38,13 @@ from loveletter.editions import edition as edition_named
 from loveletter.referee import Game
 from loveletter.rules.work import Work
 from loveletter.serialization import state_from_json, to_json
+from loveletter.setup import seat_names
 from loveletter.state import State
 from loveletter.views import View, view_for
 
 __all__ = ["Figures", "load_floor", "measure", "run_bench"]
 
-PLAYER_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
+
 T = TypeVar("T")
 FLOOR = Path(__file__).resolve().parent.parent / "benchmarks" / "floor.py"
 
@@ -96,7 +97,7 @@ def play_games(
     *, players: int, games: int, seed: int, edition: str, check: bool = True, record: bool = True
 ) -> Figures:
     """Play ``games`` random games through the public API; count and time them."""
-    names = PLAYER_NAMES[:players]
+    names = seat_names(players)
     ed = edition_named(edition)
     rng = random.Random(seed)
     choice = rng.choice
@@ -137,7 +138,7 @@ def _each(repeats: int, items: Sequence[T], action: Callable[[T], object]) -> fl
 
 def _positions(players: int, seed: int, edition: str, count: int) -> list[Game]:
     """Games stopped at ``count`` random moments of random play."""
-    names = PLAYER_NAMES[:players]
+    names = seat_names(players)
     rng = random.Random(seed)
     found: list[Game] = []
     while len(found) < count:

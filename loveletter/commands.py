@@ -10,6 +10,7 @@ Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRINCE)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
@@ -38,7 +39,7 @@ def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
     """A player's name is a string; anything else is malformed input."""
     if not isinstance(value, str):
         raise InvalidCommandError(
-            f"{attribute.name} must be a player's name, not {quoted(value)}",
+            f"must be a player's name, not {quoted(value)}",
             where=attribute.name,
         )
 
@@ -46,6 +47,15 @@ def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
 def _optional_name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None:
         _name(instance, attribute, value)
+
+
+def _players(value: Iterable[str]) -> tuple[str, ...]:
+    """More players chosen: a list of names (a single name is not a list)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidCommandError(
+            f"must be a list of players' names, not {quoted(value)}", where="also"
+        )
+    return tuple(value)
 
 
 def _names(instance: object, attribute: attrs.Attribute[Any], value: tuple[object, ...]) -> None:
@@ -56,7 +66,7 @@ def _names(instance: object, attribute: attrs.Attribute[Any], value: tuple[objec
 def _layout(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and not isinstance(value, Layout):
         raise InvalidCommandError(
-            f"layout must be a Layout or None, not {quoted(value)}", where=attribute.name
+            f"must be a Layout or None, not {quoted(value)}", where=attribute.name
         )
 
 
@@ -81,7 +91,7 @@ class Play:
     card: Card = attrs.field(converter=to_card)
     target: str | None = attrs.field(default=None, validator=_optional_name)
     guess: Card | int | None = attrs.field(default=None, converter=_optional_guess)
-    also: tuple[str, ...] = attrs.field(default=(), converter=tuple, validator=_names)
+    also: tuple[str, ...] = attrs.field(default=(), converter=_players, validator=_names)
 
     @property
     def targets(self) -> tuple[str, ...]:

@@ -213,18 +213,7 @@ def _ended(state: State) -> list[str]:
         seats += (outcome.spy_bonus,)
     if not all(_whole(seat) and 0 <= seat < count for seat in seats):
         return ["the outcome names a seat that is not at the table"]
-    survivors = [seat for seat, out in enumerate(state.out) if not out]
-    problems = []
-    if outcome.end is Ending.LAST_SURVIVOR:
-        if len(survivors) != 1 or outcome.winners != tuple(survivors):
-            problems.append("a last-survivor round whose winner is not its one survivor")
-    elif outcome.end is Ending.SHOWDOWN:
-        if state.draw_pile or len(survivors) < 2:
-            problems.append("a showdown with cards left to draw or fewer than two players")
-        elif outcome.winners != tuple(showdown_winners(state, survivors)):
-            problems.append("the showdown's winners are not the highest cards")
-    else:
-        problems.append("the round ended neither by a showdown nor with a last survivor")
+    problems = _winners(state, outcome)
     if outcome.spy_bonus != round_bonus(state):
         problems.append("the Spy token went to someone the rules would not give it to")
     reached = tuple(
@@ -239,6 +228,22 @@ def _ended(state: State) -> list[str]:
     if completed > sum(state.tokens):
         problems.append(f"{completed} rounds ended but only {sum(state.tokens)} tokens exist")
     return problems
+
+
+def _winners(state: State, outcome: RoundOutcome) -> list[str]:
+    """The round's winners, as its ending would have them."""
+    survivors = [seat for seat, out in enumerate(state.out) if not out]
+    if outcome.end is Ending.LAST_SURVIVOR:
+        if len(survivors) != 1 or outcome.winners != tuple(survivors):
+            return ["a last-survivor round whose winner is not its one survivor"]
+    elif outcome.end is Ending.SHOWDOWN:
+        if state.draw_pile or len(survivors) < 2:
+            return ["a showdown with cards left to draw or fewer than two players"]
+        if outcome.winners != tuple(showdown_winners(state, survivors)):
+            return ["the showdown's winners are not the highest cards"]
+    else:
+        return ["the round ended neither by a showdown nor with a last survivor"]
+    return []
 
 
 def _shown(state: State) -> list[str]:

@@ -200,6 +200,11 @@ def _names_a_card(card: Card) -> bool:
 
 def _problems(ed: Edition) -> list[str]:
     """What makes ``ed`` unplayable: the checks of an edition when it is built."""
+    return [*_card_problems(ed), *_table_problems(ed), *_label_problems(ed)]
+
+
+def _card_problems(ed: Edition) -> list[str]:
+    """Each kind of card once, with a rule record, a value and copies."""
     problems = []
     cards = [spec.card for spec in ed.specs]
     if not ed.name or not ed.title:
@@ -213,6 +218,12 @@ def _problems(ed: Edition) -> list[str]:
             problems.append(f"{spec.card!r} has {spec.count!r} copies")
         if isinstance(spec.value, bool) or not isinstance(spec.value, int):
             problems.append(f"{spec.card!r} has the value {spec.value!r}")
+    return problems
+
+
+def _table_problems(ed: Edition) -> list[str]:
+    """A player range, a target for every count of players, and cards enough to deal."""
+    problems = []
     if not 2 <= ed.min_players <= ed.max_players:
         problems.append(f"{ed.min_players} to {ed.max_players} players is no player range")
     counts = range(ed.min_players, ed.max_players + 1)
@@ -222,14 +233,21 @@ def _problems(ed: Edition) -> list[str]:
     needed = 1 + max(ed.max_players, 2 + ed.face_up_with_two_players) + 1
     if len(ed.deck) < needed:
         problems.append(f"{len(ed.deck)} cards cannot deal {ed.max_players} players")
-    if ed.playing_cards:
-        owners: dict[str, Card] = {}
-        for card, labels in ed.labels:
-            if len(labels) != ed.deck.count(card):
-                problems.append(f"{card!r} has not one playing-card label per copy")
-            for label in labels:
-                if owners.setdefault(label, card) is not card:
-                    problems.append(f"the label {label!r} stands for two kinds of card")
+    return problems
+
+
+def _label_problems(ed: Edition) -> list[str]:
+    """At a table of playing cards, one label per copy, and no label for two kinds."""
+    if not ed.playing_cards:
+        return []
+    problems = []
+    owners: dict[str, Card] = {}
+    for card, labels in ed.labels:
+        if len(labels) != ed.deck.count(card):
+            problems.append(f"{card!r} has not one playing-card label per copy")
+        for label in labels:
+            if owners.setdefault(label, card) is not card:
+                problems.append(f"the label {label!r} stands for two kinds of card")
     return problems
 
 

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from loveletter.bots import Bot, make_bot
+from loveletter.cardrule import Intent, rule_of
 from loveletter.cards import Card, card_by_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
 from loveletter.editions import Edition
@@ -21,13 +22,13 @@ from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
 from loveletter.narration import Narrator
 from loveletter.referee import Game
+from loveletter.setup import seat_names
 from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
 from loveletter.words import card_name, edition_title, fold, terminal, the
 
 __all__ = ["TerminalGame"]
 
-BOT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma")
 _TARGETING = frozenset(
     {
         Reason.UNKNOWN_PLAYER,
@@ -87,7 +88,7 @@ class TerminalGame:
                 f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players"
             )
         self.me = name
-        others = [n for n in BOT_NAMES if n != name][: players - 1]
+        others = [n for n in seat_names(players) if n != name][: players - 1]
         self.names = [name, *others]
         self.game = Game.new(
             self.names,
@@ -215,47 +216,70 @@ class TerminalGame:
         return True
 
     def ask_play(self, view: View) -> Command:
-        """Ask for a card, then a target and a guess as needed, until the referee accepts."""
+        """Ask for a card, then its targets and a guess as needed, until the referee accepts."""
         ed = edition_named(view.edition)
-        me = self.me
         plays = [c for c in view.legal if isinstance(c, Play)]
-        cards = list(dict.fromkeys(c.card for c in plays))
         while True:
-            card = self._card(
-                ed, self._input(self.t("play_which", cards=self.names_of(cards))), cards
-            )
+            card = self._ask_card(ed, plays)
             if card is None:
                 continue
-            if card not in cards:
-                self._refused(Play(player=me, card=card))  # not held, or the Countess must go
-                continue
-            if card is Card.PRINCESS:
-                sure = self._input(self.t("sure"))
-                if not sure.lower().startswith(_YES):
-                    continue
-            targets = list(dict.fromkeys(c.target for c in plays if c.card is card and c.target))
-            target = None
-            while targets and target is None:
-                target = self._player(
-                    self._input(self.t("choose_player", names=", ".join(targets)))
-                )
-                if target is not None and self._refused(
-                    Play(player=me, card=card, target=target), _TARGETING
-                ):
-                    target = None
+            targets = self._ask_targets(card, plays)
             guess = None
-            while card is Card.GUARD and target is not None and guess is None:
-                options = ed.guesses
-                guess = self._card(
-                    ed, self._input(self.t("name_card", cards=self.names_of(options))), options
-                )
-                if guess is not None and self._refused(
-                    Play(player=me, card=card, target=target, guess=guess)
-                ):
-                    guess = None
-            command = Play(player=me, card=card, target=target, guess=guess)
+            if rule_of(card).names_a_card and targets:
+                guess = self._ask_guess(ed, card, targets)
+            command = Play(
+                player=self.me,
+                card=card,
+                target=(targets or (None,))[0],
+                also=targets[1:],
+                guess=guess,
+            )
             if not self._refused(command):
                 return command
+
+    def _ask_card(self, ed: Edition, plays: Sequence[Play]) -> Card | None:
+        """The card to play; ``None`` if not understood, refused or not confirmed."""
+        cards = list(dict.fromkeys(c.card for c in plays))
+        card = self._card(ed, self._input(self.t("play_which", cards=self.names_of(cards))), cards)
+        if card is None:
+            return None
+        if card not in cards:
+            self._refused(Play(player=self.me, card=card))  # not held, or the Countess must go
+            return None
+        losing = rule_of(card).intent is Intent.LOSE  # playing it knocks its player out
+        if losing and not self._input(self.t("sure")).lower().startswith(_YES):
+            return None
+        return card
+
+    def _ask_targets(self, card: Card, plays: Sequence[Play]) -> tuple[str, ...]:
+        """The players ``card`` chooses, one at a time, among those it may choose."""
+        options = [c.targets for c in plays if c.card is card]
+        chosen: tuple[str, ...] = ()
+        while len(chosen) < max(map(len, options), default=0):
+            names = dict.fromkeys(
+                t[len(chosen)]
+                for t in options
+                if t[: len(chosen)] == chosen and len(t) > len(chosen)
+            )
+            target = self._player(self._input(self.t("choose_player", names=", ".join(names))))
+            trial = chosen if target is None else (*chosen, target)
+            if target is not None and not self._refused(
+                Play(player=self.me, card=card, target=trial[0], also=trial[1:]), _TARGETING
+            ):
+                chosen = trial
+        return chosen
+
+    def _ask_guess(self, ed: Edition, card: Card, targets: tuple[str, ...]) -> Card:
+        """The card ``card`` names, among those it may name."""
+        while True:
+            options = ed.guesses
+            guess = self._card(
+                ed, self._input(self.t("name_card", cards=self.names_of(options))), options
+            )
+            if guess is not None and not self._refused(
+                Play(player=self.me, card=card, target=targets[0], also=targets[1:], guess=guess)
+            ):
+                return guess
 
     def ask_choice(self, view: View) -> Command:
         """Ask which card the Chancellor keeps and in what order the others go back."""

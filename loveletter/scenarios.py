@@ -418,25 +418,6 @@ def load(path: str | Path) -> list[Scenario]:
 
 # -- running ----------------------------------------------------------------------------
 
-_CHECKS = (
-    "to_act",
-    "hands",
-    "out",
-    "protected",
-    "discards",
-    "draw_pile",
-    "draw_pile_size",
-    "set_aside",
-    "round_over",
-    "round_winners",
-    "spy_bonus",
-    "tokens",
-    "next_first",
-    "game_over",
-    "game_winners",
-    "seen",
-)
-
 
 class _StepError(Exception):
     def __init__(self, problem: str) -> None:
@@ -561,84 +542,131 @@ def _step(game: Game, edition_: Edition, step: Mapping[str, Any], auto_draw: boo
         )
 
 
+Check = Callable[[str, State, Edition, Any], list[str]]
+"""A check of one key of an ``expect`` step: the differences found, if any."""
+
+
 def _expect(state: State, edition_: Edition, checks: Mapping[str, Any]) -> None:
-    differences: list[str] = []
-
-    def differ(key: str, expected: object, actual: object) -> None:
-        differences.append(f"{key}: expected {expected!r}, got {actual!r}")
-
-    players = state.players
-    for key, expected in checks.items():
-        if key == "to_act":
-            if state.player_to_act != expected:
-                differ(key, expected, state.player_to_act)
-        elif key in ("hands", "discards"):
-            for player, cards in expected.items():
-                if player not in players:
-                    differences.append(f"{key}.{player}: {player!r} is not at the table")
-                    continue
-                held = state.hand(player) if key == "hands" else state.discards_of(player)
-                wanted = [_name_of(edition_, card) for card in cards]
-                actual = _cards(held)
-                same = Counter(wanted) == Counter(actual) if key == "hands" else wanted == actual
-                if not same:
-                    differ(f"{key}.{player}", wanted, actual)
-        elif key in ("out", "protected"):
-            flags = state.out if key == "out" else state.protected
-            actual = [p for p, flag in zip(players, flags, strict=True) if flag]
-            if sorted(expected) != sorted(actual):
-                differ(key, sorted(expected), actual)
-        elif key == "draw_pile":
-            wanted = [_name_of(edition_, card) for card in expected]
-            if wanted != _cards(state.draw_pile):
-                differ(key, wanted, _cards(state.draw_pile))
-        elif key == "draw_pile_size":
-            if len(state.draw_pile) != expected:
-                differ(key, expected, len(state.draw_pile))
-        elif key == "set_aside":
-            actual_aside = None if state.set_aside is None else str(state.set_aside)
-            wanted_aside = None if expected is None else _name_of(edition_, expected)
-            if actual_aside != wanted_aside:
-                differ(key, wanted_aside, actual_aside)
-        elif key == "round_over":
-            if state.round_over != expected:
-                differ(key, expected, state.round_over)
-        elif key == "game_over":
-            if state.game_over != expected:
-                differ(key, expected, state.game_over)
-        elif key in ("round_winners", "game_winners"):
-            actual_names = list(
-                state.round_winners if key == "round_winners" else state.game_winners
-            )
-            if sorted(expected) != sorted(actual_names):
-                differ(key, sorted(expected), actual_names)
-        elif key == "spy_bonus":
-            if state.spy_bonus != expected:
-                differ(key, expected, state.spy_bonus)
-        elif key == "tokens":
-            for player, count in expected.items():
-                if player not in players:
-                    differences.append(f"tokens.{player}: {player!r} is not at the table")
-                elif state.tokens_of(player) != count:
-                    differ(f"tokens.{player}", count, state.tokens_of(player))
-        elif key == "next_first":
-            actual_first = list(state.next_first)
-            wanted_first = [expected] if isinstance(expected, str) else list(expected)
-            if sorted(wanted_first) != sorted(actual_first):
-                differ(key, expected, actual_first[0] if len(actual_first) == 1 else actual_first)
-        elif key == "seen":
-            for viewer, owners in expected.items():
-                if viewer not in players:
-                    differences.append(f"seen.{viewer}: {viewer!r} is not at the table")
-                    continue
-                shown = seen_by(view_for(state, viewer))
-                for owner, cards in owners.items():
-                    wanted_set = sorted({_name_of(edition_, card) for card in cards})
-                    actual_set = sorted(str(card) for card in shown.get(owner, ()))
-                    if wanted_set != actual_set:
-                        differ(f"seen.{viewer}.{owner}", wanted_set, actual_set)
+    """Check ``state`` against an ``expect`` step; raise with every difference found."""
+    differences = [
+        difference
+        for key, expected in checks.items()
+        for difference in _CHECKS[key](key, state, edition_, expected)
+    ]
     if differences:
         raise _StepError("; ".join(differences))
+
+
+def _same(key: str, expected: object, actual: object, shown: object = None) -> list[str]:
+    """No difference, or one: ``key`` was expected to be ``expected``."""
+    if expected == actual:
+        return []
+    return [f"{key}: expected {expected!r}, got {actual if shown is None else shown!r}"]
+
+
+def _per_player(
+    key: str, state: State, expected: Mapping[str, Any], check: Callable[[str, Any], list[str]]
+) -> list[str]:
+    """``check`` each named player's expectation, refusing names not at the table."""
+    found = []
+    for player, wanted in expected.items():
+        if player not in state.players:
+            found.append(f"{key}.{player}: {player!r} is not at the table")
+        else:
+            found += check(player, wanted)
+    return found
+
+
+def _hands(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    def check(player: str, cards: Any) -> list[str]:
+        wanted = [_name_of(edition_, card) for card in cards]
+        actual = _cards(state.hand(player))
+        same = Counter(wanted) == Counter(actual)
+        return [] if same else _same(f"{key}.{player}", wanted, actual)
+
+    return _per_player(key, state, expected, check)
+
+
+def _discards(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    def check(player: str, cards: Any) -> list[str]:
+        wanted = [_name_of(edition_, card) for card in cards]
+        return _same(f"{key}.{player}", wanted, _cards(state.discards_of(player)))
+
+    return _per_player(key, state, expected, check)
+
+
+def _tokens(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    def check(player: str, count: Any) -> list[str]:
+        return _same(f"{key}.{player}", count, state.tokens_of(player))
+
+    return _per_player(key, state, expected, check)
+
+
+def _names(actual: Callable[[State], Sequence[str]]) -> Check:
+    """A check of a set of players (who is out, who won), in any order."""
+
+    def check(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+        found = list(actual(state))
+        return [] if sorted(expected) == sorted(found) else _same(key, sorted(expected), found)
+
+    return check
+
+
+def _value(actual: Callable[[State], object]) -> Check:
+    """A check of one value of the state."""
+    return lambda key, state, edition_, expected: _same(key, expected, actual(state))
+
+
+def _draw_pile(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    wanted = [_name_of(edition_, card) for card in expected]
+    return _same(key, wanted, _cards(state.draw_pile))
+
+
+def _set_aside(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    actual = None if state.set_aside is None else str(state.set_aside)
+    return _same(key, None if expected is None else _name_of(edition_, expected), actual)
+
+
+def _next_first(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    actual = list(state.next_first)
+    wanted = [expected] if isinstance(expected, str) else list(expected)
+    if sorted(wanted) == sorted(actual):
+        return []
+    return _same(key, expected, actual[0] if len(actual) == 1 else actual)
+
+
+def _seen(key: str, state: State, edition_: Edition, expected: Any) -> list[str]:
+    def check(viewer: str, owners: Any) -> list[str]:
+        shown = seen_by(view_for(state, viewer))
+        found = []
+        for owner, cards in owners.items():
+            wanted = sorted({_name_of(edition_, card) for card in cards})
+            actual = sorted(str(card) for card in shown.get(owner, ()))
+            found += _same(f"{key}.{viewer}.{owner}", wanted, actual)
+        return found
+
+    return _per_player(key, state, expected, check)
+
+
+_CHECKS: dict[str, Check] = {
+    "to_act": _value(lambda state: state.player_to_act),
+    "hands": _hands,
+    "discards": _discards,
+    "out": _names(lambda state: [p for p in state.players if state.is_out(p)]),
+    "protected": _names(lambda state: [p for p in state.players if state.is_protected(p)]),
+    "draw_pile": _draw_pile,
+    "draw_pile_size": _value(lambda state: len(state.draw_pile)),
+    "set_aside": _set_aside,
+    "round_over": _value(lambda state: state.round_over),
+    "round_winners": _names(lambda state: state.round_winners),
+    "spy_bonus": _value(lambda state: state.spy_bonus),
+    "tokens": _tokens,
+    "next_first": _next_first,
+    "game_over": _value(lambda state: state.game_over),
+    "game_winners": _names(lambda state: state.game_winners),
+    "seen": _seen,
+}
+"""How each key of an ``expect`` step is checked (the "Checks" of the scenario format)."""
 
 
 def run_files(paths: Sequence[str | Path], write: Callable[[str], None] = print) -> tuple[int, int]:

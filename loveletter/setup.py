@@ -32,10 +32,26 @@ from loveletter.layout import Layout
 from loveletter.state import Table
 from loveletter.words import LANGUAGES, edition_name, message, quoted
 
-__all__ = ["SEED_LIMIT", "Setup", "check_seed", "check_setup"]
+__all__ = ["SEED_LIMIT", "Setup", "check_seed", "check_setup", "seat_names"]
 
 SEED_LIMIT = 2**128
 """Seeds are whole numbers ``0 <= seed < SEED_LIMIT``."""
+
+_SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn", "Gina", "Hugo", "Ines", "Jack")
+
+
+def seat_names(count: int) -> tuple[str, ...]:
+    """Names for ``count`` seats, as the terminal game, ``simulate`` and the bench seat them.
+
+    Any edition's largest table has a name for every seat:
+
+    >>> seat_names(3)
+    ('Anna', 'Ben', 'Carla')
+    >>> seat_names(12)[-3:]
+    ('Jack', 'Player 11', 'Player 12')
+    """
+    extra = (f"Player {seat}" for seat in range(len(_SEAT_NAMES) + 1, count + 1))
+    return (*_SEAT_NAMES, *extra)[: max(count, 0)]
 
 
 def _players(players: object) -> tuple[str, ...]:

@@ -27,15 +27,15 @@ import attrs
 
 from loveletter.bots import make_bot
 from loveletter.commands import Deal
+from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.events import Ending, GameEnded, RoundEnded, TokenAwarded, TokenFor
 from loveletter.referee import Game
+from loveletter.setup import seat_names
 from loveletter.state import Phase
 from loveletter.views import redact, view_for
 
 __all__ = ["BotResult", "GameResult", "Summary", "play_game", "simulate"]
-
-SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
 
 
 @attrs.frozen(kw_only=True)
@@ -68,7 +68,7 @@ def play_game(
     ``target`` replaces the edition's token target (a number, or a named setting such
     as the classic ``"printed"``).
     """
-    names = SEAT_NAMES[:players]
+    names = seat_names(players)
     this_seed = game_seed(seed, number)
     game = Game.new(names, edition=edition, seed=this_seed, target=target)
     seated = [
@@ -266,6 +266,60 @@ def _whole_number(value: object, what: str, low: int) -> int:
     return value
 
 
+def _checked(
+    *,
+    games: int,
+    jobs: int,
+    players: int,
+    bots: Sequence[str],
+    edition: str,
+    target: int | str | None,
+) -> Edition:
+    """The edition named, once every setting is checked (before any game is played)."""
+    _whole_number(games, "the number of games", 1)
+    _whole_number(jobs, "the number of jobs", 1)
+    ed = edition_named(edition)
+    if not ed.min_players <= players <= ed.max_players:
+        raise ValueError(
+            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players"
+        )
+    for name in bots:
+        make_bot(name, seed=0)
+    Game.new(seat_names(players), edition=ed, seed=0, target=target)  # a bad target: SetupError
+    return ed
+
+
+def _play_batches(
+    arguments: list[tuple[Any, ...]],
+    jobs: int,
+    games: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[GameResult]:
+    """Play every batch, in ``jobs`` processes if above 1, in order."""
+    results: list[GameResult] = []
+    pool: Pool | None = None
+    try:
+        if jobs > 1:
+            with _interrupts_held():
+                pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_setup)
+        outputs: Iterator[list[GameResult]] = (
+            map(_play_many, arguments) if pool is None else pool.imap(_play_many, arguments)
+        )
+        for output in outputs:
+            results.extend(output)
+            if progress is not None:
+                progress(len(results), games)
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        raise
+    if pool is not None:
+        pool.close()
+        pool.join()
+    return results
+
+
 def simulate(
     *,
     games: int,
@@ -288,41 +342,14 @@ def simulate(
     any game is played. An interruption (:class:`KeyboardInterrupt`) stops the worker
     processes and is raised again.
     """
-    _whole_number(games, "the number of games", 1)
-    _whole_number(jobs, "the number of jobs", 1)
-    ed = edition_named(edition)
-    if not ed.min_players <= players <= ed.max_players:
-        raise ValueError(
-            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players"
-        )
-    for name in bots:
-        make_bot(name, seed=0)
-    Game.new(SEAT_NAMES[:players], edition=ed, seed=0, target=target)  # a bad target: SetupError
+    ed = _checked(
+        games=games, jobs=jobs, players=players, bots=bots, edition=edition, target=target
+    )
     bots = tuple(bots)
     chunk = max(1, min(200, games // max(1, jobs * 8)))
     batches = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
-    results: list[GameResult] = []
     arguments = [(batch, seed, players, bots, ed.name, target) for batch in batches]
-    pool: Pool | None = None
-    try:
-        if jobs > 1:
-            with _interrupts_held():
-                pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_setup)
-        outputs: Iterator[list[GameResult]] = (
-            map(_play_many, arguments) if pool is None else pool.imap(_play_many, arguments)
-        )
-        for output in outputs:
-            results.extend(output)
-            if progress is not None:
-                progress(len(results), games)
-    except BaseException:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-        raise
-    if pool is not None:
-        pool.close()
-        pool.join()
+    results = _play_batches(arguments, jobs, games, progress)
     seat_wins: Counter[int] = Counter(seat for result in results for seat in result.winners)
     rows: dict[str, list[int]] = {}
     for seat in range(players):

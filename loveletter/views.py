@@ -164,13 +164,26 @@ def view_problems(view: View) -> list[str]:
     >>> view_problems(view), view_problems(attrs.evolve(view, to_act="Zed"))
     ([], ["the player to act 'Zed' has no seat"])
     """
+    return [*_table_problems(view), *_name_problems(view), *_seat_problems(view)]
+
+
+def _table_problems(view: View) -> list[str]:
+    """The edition, the number of seats and the counts of ``view``."""
     problems = []
     edition = EDITIONS.get(view.edition)
-    players = [seat.player for seat in view.seats]
     if edition is None:
         problems.append(f"unknown edition {quoted(view.edition)}")
-    elif not edition.min_players <= len(players) <= edition.max_players:
-        problems.append(f"{len(players)} seats at a {edition.name} table")
+    elif not edition.min_players <= len(view.seats) <= edition.max_players:
+        problems.append(f"{len(view.seats)} seats at a {edition.name} table")
+    if view.target < 1 or view.round_number < 1 or view.draw_pile_size < 0:
+        problems.append("the target, the round number or the pile's size is out of range")
+    return problems
+
+
+def _name_problems(view: View) -> list[str]:
+    """Every player ``view`` names has one seat."""
+    problems = []
+    players = [seat.player for seat in view.seats]
     if len(set(players)) != len(players):
         problems.append("two seats have the same player")
     if view.viewer is not None and view.viewer not in players:
@@ -180,8 +193,17 @@ def view_problems(view: View) -> list[str]:
     for name in (*view.round_winners, *view.game_winners, view.spy_bonus):
         if name is not None and name not in players:
             problems.append(f"{quoted(name)} has no seat")
-    if view.target < 1 or view.round_number < 1 or view.draw_pile_size < 0:
-        problems.append("the target, the round number or the pile's size is out of range")
+    if any(
+        entry.owner not in players or entry.viewer not in (None, view.viewer)
+        for entry in view.shown
+    ):
+        problems.append("a shown card names a player who has no seat, or another viewer")
+    return problems
+
+
+def _seat_problems(view: View) -> list[str]:
+    """Each seat's counts, and the cards of it the viewer may see."""
+    problems = []
     for seat in view.seats:
         if seat.hand_size < 0 or seat.tokens < 0:
             problems.append(f"{quoted(seat.player)} has a negative hand size or tokens")
@@ -191,10 +213,6 @@ def view_problems(view: View) -> list[str]:
             problems.append(f"{quoted(seat.player)}'s hand is not of its size")
         elif seat.hand is not None and seat.player != view.viewer and not view.open_hands:
             problems.append(f"the hand of {quoted(seat.player)} shows in a view of closed hands")
-    for entry in view.shown:
-        if entry.owner not in players or entry.viewer not in (None, view.viewer):
-            problems.append("a shown card names a player who has no seat, or another viewer")
-            break
     return problems
 
 

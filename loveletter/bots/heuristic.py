@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from loveletter.bots.base import Bot
 from loveletter.cardrule import CardRule, Intent, rule_of
@@ -75,48 +75,82 @@ class HeuristicBot(Bot):
 
     def observe(self, event: Event) -> None:
         """Update what this bot knows of the other hands."""
-        me = self.player
-        if isinstance(event, RoundStarted):
-            self.known.clear()
-            self.excluded.clear()
-        elif isinstance(event, HandSeen) and event.player == me and event.card is not None:
+        learn = self._LEARNERS.get(type(event))
+        if learn is not None:
+            learn(self, event)
+
+    def _round_started(self, event: Event) -> None:
+        self.known.clear()
+        self.excluded.clear()
+
+    def _hand_seen(self, event: Event) -> None:
+        assert isinstance(event, HandSeen)
+        if event.player == self.player and event.card is not None:
             self.known[event.target] = event.card
-        elif isinstance(event, HandsCompared) and me in (event.player, event.target):
-            other, card = (
-                (event.target, event.target_card)
-                if me == event.player
-                else (event.player, event.player_card)
-            )
-            if card is not None and event.loser is None:
-                self.known[other] = card
-        elif isinstance(event, HandsTraded):
-            if me == event.player and event.target_received is not None:
-                self._forget(event.target)
-                self.known[event.target] = event.target_received
-            elif me == event.target and event.player_received is not None:
-                self._forget(event.player)
-                self.known[event.player] = event.player_received
-            else:
-                a, b = event.player, event.target
-                known_a, known_b = self.known.pop(a, None), self.known.pop(b, None)
-                excluded_a, excluded_b = self.excluded.pop(a, None), self.excluded.pop(b, None)
-                if known_b is not None:
-                    self.known[a] = known_b
-                if known_a is not None:
-                    self.known[b] = known_a
-                if excluded_b:
-                    self.excluded[a] = excluded_b
-                if excluded_a:
-                    self.excluded[b] = excluded_a
-        elif isinstance(event, CardPlayed) and event.player != me:
-            held = self.known.get(event.player)
-            if held is None or held is event.card or rule_of(event.card).draws:
-                # It may have been the known card that went; the other card is new.
-                self._forget(event.player)
-        elif isinstance(event, GuardGuessed) and not event.hit and isinstance(event.guess, Card):
-            self.excluded.setdefault(event.target, set()).add(event.guess)
-        elif isinstance(event, (HandDiscarded, PlayerKnockedOut)):
+
+    def _hands_compared(self, event: Event) -> None:
+        assert isinstance(event, HandsCompared)
+        me = self.player
+        if me == event.player:
+            other, card = event.target, event.target_card
+        elif me == event.target:
+            other, card = event.player, event.player_card
+        else:
+            return
+        if card is not None and event.loser is None:
+            self.known[other] = card
+
+    def _hands_traded(self, event: Event) -> None:
+        assert isinstance(event, HandsTraded)
+        me = self.player
+        if me == event.player and event.target_received is not None:
+            self._forget(event.target)
+            self.known[event.target] = event.target_received
+        elif me == event.target and event.player_received is not None:
             self._forget(event.player)
+            self.known[event.player] = event.player_received
+        else:
+            self._swap(event.player, event.target)
+
+    def _swap(self, a: str, b: str) -> None:
+        """Two other players traded hands: what was known of each goes with the hand."""
+        known = self.known.pop(a, None), self.known.pop(b, None)
+        excluded = self.excluded.pop(a, None), self.excluded.pop(b, None)
+        for player, card, cards in ((a, known[1], excluded[1]), (b, known[0], excluded[0])):
+            if card is not None:
+                self.known[player] = card
+            if cards:
+                self.excluded[player] = cards
+
+    def _card_played(self, event: Event) -> None:
+        assert isinstance(event, CardPlayed)
+        if event.player == self.player:
+            return
+        held = self.known.get(event.player)
+        if held is None or held is event.card or rule_of(event.card).draws:
+            # It may have been the known card that went; the other card is new.
+            self._forget(event.player)
+
+    def _guard_guessed(self, event: Event) -> None:
+        assert isinstance(event, GuardGuessed)
+        if not event.hit and isinstance(event.guess, Card):
+            self.excluded.setdefault(event.target, set()).add(event.guess)
+
+    def _hand_gone(self, event: Event) -> None:
+        assert isinstance(event, (HandDiscarded, PlayerKnockedOut))
+        self._forget(event.player)
+
+    _LEARNERS: ClassVar[dict[type[Event], Callable[[HeuristicBot, Event], None]]] = {
+        RoundStarted: _round_started,
+        HandSeen: _hand_seen,
+        HandsCompared: _hands_compared,
+        HandsTraded: _hands_traded,
+        CardPlayed: _card_played,
+        GuardGuessed: _guard_guessed,
+        HandDiscarded: _hand_gone,
+        PlayerKnockedOut: _hand_gone,
+    }
+    """What the bot learns from each kind of event."""
 
     # -- odds ----------------------------------------------------------------------------
 

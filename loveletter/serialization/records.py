@@ -150,28 +150,48 @@ def codec(tp: Any) -> Codec:
         return _SIMPLE[tp]
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    found = None
     if origin in (types.UnionType, typing.Union):
-        if set(args) <= _COMMAND_TYPES:
-            return _COMMAND
-        if set(args) == {Card, int, type(None)}:
-            return _GUESS
-        if set(args) == {Card, int}:
-            return _NAMED
-        others = [arg for arg in args if arg is not type(None)]
-        if len(others) == 1 and len(args) == 2:
-            return _optional(codec(others[0]))
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = args[0]
-        if typing.get_origin(item) is tuple and typing.get_args(item)[0] is str:
-            return _pairs(codec(typing.get_args(item)[1]))
-        return _sequence(codec(item))
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        found = _union_codec(args)
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        found = _tuple_codec(args[0])
+    elif isinstance(tp, type):
+        found = _class_codec(tp)
+    if found is None:
+        raise TypeError(f"no JSON codec for {tp!r}")
+    return found
+
+
+def _union_codec(args: tuple[Any, ...]) -> Codec | None:
+    """A command, a named card (maybe none), or an optional value."""
+    if set(args) <= _COMMAND_TYPES:
+        return _COMMAND
+    if set(args) == {Card, int, type(None)}:
+        return _GUESS
+    if set(args) == {Card, int}:
+        return _NAMED
+    others = [arg for arg in args if arg is not type(None)]
+    if len(others) == 1 and len(args) == 2:
+        return _optional(codec(others[0]))
+    return None
+
+
+def _tuple_codec(item: Any) -> Codec:
+    """A sequence of items, or of ``(name, value)`` pairs (written as an object)."""
+    if typing.get_origin(item) is tuple and typing.get_args(item)[0] is str:
+        return _pairs(codec(typing.get_args(item)[1]))
+    return _sequence(codec(item))
+
+
+def _class_codec(tp: type) -> Codec | None:
+    """An enum, an open kind (such as a card), or an attrs record."""
+    if issubclass(tp, enum.Enum):
         return _enum(tp)
-    if isinstance(tp, type) and issubclass(tp, Kind):
+    if issubclass(tp, Kind):
         return _kind(tp)
-    if isinstance(tp, type) and attrs.has(tp):
+    if attrs.has(tp):
         return record_codec(tp)
-    raise TypeError(f"no JSON codec for {tp!r}")
+    return None
 
 
 def _fields(cls: type) -> list[tuple[attrs.Attribute[Any], Codec]]:
