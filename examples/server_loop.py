@@ -22,7 +22,7 @@ import json
 import random
 from typing import Any
 
-from loveletter import Deal, Game, IllegalCommandError, InvalidCommandError, Phase
+from loveletter import Deal, Game, IllegalCommandError, InvalidCommandError, Phase, read_command
 from loveletter.serialization import (
     UnknownCardError,
     command_from_json,
@@ -69,7 +69,7 @@ class TableServer:
         if player != sender:  # 3. authenticate before the referee looks at the game
             return {"error": "forbidden", "message": f"{sender} may only send their own commands"}
         try:  # 4. check and apply
-            events = list(game.apply(game.read_command(text)))
+            events = list(game.apply(read_command(game, text)))
         except IllegalCommandError as error:
             return to_data(error.refusal)
         if game.state.phase is Phase.ROUND_OVER:

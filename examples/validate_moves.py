@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from loveletter import Game, IllegalCommandError, InvalidCommandError
+from loveletter import Game, IllegalCommandError, InvalidCommandError, read_command
 from loveletter.narration import Narrator
 from loveletter.serialization import setup_from_data
 from loveletter.views import redact_all
@@ -41,7 +41,7 @@ def validate(lines: Iterable[str]) -> int:
             print(f"line {number}: a table of {', '.join(game.state.players)}")
             continue
         try:
-            events = game.apply(game.read_command(line))
+            events = game.apply(read_command(game, line))
         except IllegalCommandError as error:
             refused += 1
             refusal = error.refusal

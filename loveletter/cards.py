@@ -196,7 +196,7 @@ def card_named(name: str) -> Card | None:
     Names are English or French, in any letter case, with or without accents. This knows
     no table: at a classic table, labels are refused (LL19-LABELS-EDITION), so text from
     players is best read with :meth:`loveletter.editions.Edition.parse_card` (or
-    :meth:`loveletter.referee.Game.read_command`).
+    :func:`loveletter.serialization.read_command`).
 
     Values depend on the edition (the King is 7 in 2019 and 6 in classic): they are
     resolved by :meth:`loveletter.editions.Edition.parse_card`.

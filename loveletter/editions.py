@@ -189,6 +189,26 @@ class Edition:
             card = card_by_label(text)
         return card if card in self.cards else None
 
+    def card_named(self, guess: Card | int | None) -> Card | None:
+        """The card of this edition that a card or number named stands for, or ``None``.
+
+        A number stands for a card only where one kind has that value (LL19-GUARD-NUMBER).
+
+        >>> edition("2019").card_named(7), edition("2019").card_named(Card.KING)
+        (Card.KING, Card.KING)
+        """
+        if isinstance(guess, Card):
+            return guess if guess in self.cards else None
+        return None if guess is None else self.parse_card(guess)
+
+    def cards_worth(self, value: int) -> tuple[Card, ...]:
+        """Every kind of this edition worth ``value``.
+
+        >>> edition("classic").cards_worth(7)
+        (Card.COUNTESS,)
+        """
+        return tuple(spec.card for spec in self.specs if spec.value == value)
+
     def value_names_one_card(self, value: int) -> bool:
         """Whether ``value`` names a card of this edition unambiguously."""
         return value in self._by_value

@@ -17,10 +17,11 @@ names the command and the situation.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING
 
 import attrs
+
+from loveletter._kinds import Enum
 
 if TYPE_CHECKING:
     from loveletter.commands import Command
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 
-class Reason(enum.Enum):
+class Reason(Enum):
     """Why a command was refused.
 
     The members are listed in order of precedence: when a command breaks several
@@ -61,7 +62,8 @@ class Reason(enum.Enum):
     WRONG_PHASE = "WRONG_PHASE"
     """Not what the game is waiting for (a draw twice, a play before the draw, ...)."""
     UNKNOWN_CARD = "UNKNOWN_CARD"
-    """A card (played or named) that this edition does not have."""
+    """A card (played or named) that this edition does not have, or a number that names
+    no one card of it."""
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     """The player does not hold that card."""
     COUNTESS_FORCED = "COUNTESS_FORCED"
@@ -90,9 +92,6 @@ class Reason(enum.Enum):
     """No command of the running round to take back."""
     NOT_REVERSIBLE = "NOT_REVERSIBLE"
     """A take-back after a card was shown to someone (HOUSE-REMEDY-TAKE-BACK)."""
-
-    def __repr__(self) -> str:
-        return f"Reason.{self.name}"
 
     @property
     def precedence(self) -> int:

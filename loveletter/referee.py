@@ -335,30 +335,6 @@ class Game:
         _, command, events = steps[-1]
         return command, events
 
-    def read_command(self, data: str | bytes | Mapping[str, object]) -> Command:
-        """A command from JSON (text, or data already parsed), read for this game.
-
-        Cards may be named by name, playing-card label or value in this game's edition.
-        Malformed input raises :class:`~loveletter.errors.InvalidCommandError`. A name
-        that is no card raises :class:`~loveletter.errors.IllegalCommandError` with the
-        refusal that takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
-        """
-        from loveletter.rules.checks import unknown_card_refusal
-        from loveletter.serialization import UnknownCardError, command_from_json
-
-        try:
-            return command_from_json(data, self._work.table.edition)
-        except UnknownCardError as unknown:
-            refusal = unknown_card_refusal(
-                self._work,
-                unknown.kind,
-                unknown.describe,
-                unknown.player,
-                unknown.target,
-                unknown.name,
-            )
-            raise refusal.error() from None
-
     # -- doing it ------------------------------------------------------------------------
 
     def apply(
@@ -369,7 +345,8 @@ class Game:
         A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
         changes nothing; whatever else a checked command raises (an
         :class:`~loveletter.errors.InconsistentStateError`, a bug, a ``KeyboardInterrupt``),
-        the game is left as it was before the call.
+        the game is left as it was before the call. A number named instead of a card
+        (LL19-GUARD-NUMBER) is the card it names: the log and the events show the card.
 
         The fast path, for simulation and search: ``check=False`` skips the validation
         of a command taken from :meth:`legal_commands` in this very position (anything
@@ -378,6 +355,10 @@ class Game:
         """
         work = self._work
         saved = None
+        if type(command) is Play and type(command.guess) is int:
+            named = work.table.edition.card_named(command.guess)
+            if named is not None:  # LL19-GUARD-NUMBER: a number is the one card it names
+                command = attrs.evolve(command, guess=named)
         if check:
             # Listed already for this position? Then it is legal, and nothing is checked
             # twice. Otherwise (or not listed) the referee works out the refusal.

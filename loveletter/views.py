@@ -164,7 +164,12 @@ def view_problems(view: View) -> list[str]:
     >>> view_problems(view), view_problems(attrs.evolve(view, to_act="Zed"))
     ([], ["the player to act 'Zed' has no seat"])
     """
-    return [*_table_problems(view), *_name_problems(view), *_seat_problems(view)]
+    return [
+        *_table_problems(view),
+        *_name_problems(view),
+        *_seat_problems(view),
+        *_shown_problems(view),
+    ]
 
 
 def _table_problems(view: View) -> list[str]:
@@ -193,12 +198,18 @@ def _name_problems(view: View) -> list[str]:
     for name in (*view.round_winners, *view.game_winners, view.spy_bonus):
         if name is not None and name not in players:
             problems.append(f"{quoted(name)} has no seat")
+    return problems
+
+
+def _shown_problems(view: View) -> list[str]:
+    """The cards shown name players with seats, and no other viewer."""
+    players = {seat.player for seat in view.seats}
     if any(
         entry.owner not in players or entry.viewer not in (None, view.viewer)
         for entry in view.shown
     ):
-        problems.append("a shown card names a player who has no seat, or another viewer")
-    return problems
+        return ["a shown card names a player who has no seat, or another viewer"]
+    return []
 
 
 def _seat_problems(view: View) -> list[str]:

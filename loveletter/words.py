@@ -171,6 +171,12 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said}: the {edition} edition has no {card}",
         "{said} : la carte {card} n'existe pas dans l'édition {edition}",
     ),
+    "number_names_two": (
+        "{said}: {number} is the value of more than one card in the {edition} edition "
+        "({cards}): name the card",
+        "{said} : {number} est la valeur de plusieurs cartes dans l'édition {edition} "
+        "({cards}) : nommez la carte",
+    ),
     "no_card_called": (
         "{said}: the {edition} edition has no card called {name}",
         "{said} : l'édition {edition} n'a pas de carte appelée {name}",

@@ -7,7 +7,18 @@ from typing import Any
 
 import pytest
 
-from loveletter import Card, Choose, Deal, Draw, Game, Layout, Play, SetupError, card_named
+from loveletter import (
+    Card,
+    Choose,
+    Deal,
+    Draw,
+    Game,
+    Layout,
+    Play,
+    SetupError,
+    card_named,
+    read_command,
+)
 from loveletter.cardrule import rule_of
 from loveletter.serialization import state_from_json, to_json
 from loveletter.words import _MESSAGES, a, any_, card_name, message, of, the
@@ -44,7 +55,7 @@ def test_commands_and_json_take_french_names() -> None:
     assert Play(player="Anna", card="Garde", target="Ben", guess="Prêtre") == Play(
         player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST
     )
-    command = game.read_command('{"play": {"player": "Anna", "card": "servante"}}')
+    command = read_command(game, '{"play": {"player": "Anna", "card": "servante"}}')
     assert command == Play(player="Anna", card=Card.HANDMAID)
 
 

@@ -1,4 +1,4 @@
-"""The replay command, narration, Game.read_command, and the examples, run as they ship."""
+"""The replay command, narration, read_command, and the examples, run as they ship."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ from games import played_with_remedies
 from support import ROOT
 from tables import table
 
-from loveletter import Card, Draw, Game, IllegalCommandError, InvalidCommandError, Play, Reason
+from loveletter import (
+    Card,
+    Draw,
+    Game,
+    IllegalCommandError,
+    InvalidCommandError,
+    Play,
+    Reason,
+    read_command,
+)
 from loveletter.events import EVENT_CLASSES
 from loveletter.narration import narrate, story
 from loveletter.serialization import to_json
@@ -88,17 +97,17 @@ def test_read_command_keeps_the_precedence_of_reasons() -> None:
     """A name that is no card is refused after the checks on who and when."""
     game = table(hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"})
     with pytest.raises(IllegalCommandError) as raised:
-        game.read_command('{"play": {"player": "Ben", "card": "Jester"}}')
+        read_command(game, '{"play": {"player": "Ben", "card": "Jester"}}')
     assert raised.value.reason is Reason.NOT_YOUR_TURN
     with pytest.raises(IllegalCommandError) as raised:
-        game.read_command('{"play": {"player": "Anna", "card": "Jester"}}')
+        read_command(game, '{"play": {"player": "Anna", "card": "Jester"}}')
     assert raised.value.reason is Reason.UNKNOWN_CARD
     with pytest.raises(InvalidCommandError):
-        game.read_command('{"play": {"player": "Anna"}}')
-    assert game.read_command(
-        '{"play": {"player": "Anna", "card": "1", "target": "Ben", "guess": "5"}}'
+        read_command(game, '{"play": {"player": "Anna"}}')
+    assert read_command(
+        game, '{"play": {"player": "Anna", "card": "1", "target": "Ben", "guess": "5"}}'
     ) == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE)
-    assert game.read_command(json.loads(to_json(Draw(player="Anna")))) == Draw(player="Anna")
+    assert read_command(game, json.loads(to_json(Draw(player="Anna")))) == Draw(player="Anna")
 
 
 EXIT_CODES = {"validate_moves": 1}

@@ -37,6 +37,7 @@ from loveletter.serialization import (
     MAX_SIZE,
     command_from_json,
     log_from_json,
+    read_command,
     refusal_from_json,
     state_from_json,
     to_json,
@@ -213,7 +214,7 @@ def test_client_text_is_echoed_short_and_safe() -> None:
     for card in ("\ud800", "J" * 1_000_000):
         data = {"play": {"player": "Anna", "card": card}}
         with pytest.raises(LoveLetterError) as error:
-            game.read_command(data)
+            read_command(game, data)
         message = str(error.value)
         message.encode("utf-8")  # never raises
         assert len(message) < 400

@@ -17,7 +17,6 @@ from loveletter.cardrule import RULES, Targeting
 from loveletter.cards import Card, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import quoted
-from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, Reason, Refusal
 from loveletter.events import (
     CardDrawn,
@@ -306,8 +305,19 @@ def _play_card(state: Position, command: Play) -> Refusal | None:
     card, guess = command.card, command.guess
     edition = state.table.edition
     language = state.table.language
-    named = _guessed(edition, guess)
-    if card not in edition.cards or (guess is not None and named not in edition.cards):
+    named = edition.card_named(guess)
+    if isinstance(guess, int) and named is None and len(edition.cards_worth(guess)) > 1:
+        return _refuse(
+            state,
+            Reason.UNKNOWN_CARD,
+            edition.ruling("LL19-GUARD-NUMBER"),
+            "number_names_two",
+            command,
+            edition=edition_name(edition, language),
+            number=guess,
+            cards=", ".join(card_name(c, language) for c in edition.cards_worth(guess)),
+        )
+    if card not in edition.cards or (guess is not None and named is None):
         unknown: Card | int | None = card
         ruling = "LL19-SETUP-DECK"
         if card in edition.cards:
@@ -344,13 +354,6 @@ def _play_card(state: Position, command: Play) -> Refusal | None:
                 the_forcing=the(other, language),
             )
     return None
-
-
-def _guessed(edition: Edition, guess: Card | int | None) -> Card | None:
-    """The card a named card or number stands for in ``edition`` (``None`` if no one card)."""
-    if isinstance(guess, int):
-        return edition.parse_card(guess)
-    return guess
 
 
 def _choosable(state: Position, seat: int) -> list[int]:
@@ -444,7 +447,7 @@ def _play_guess(state: Position, command: Play) -> Refusal | None:
     elif command.targets:
         if guess is None:
             problem = (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
-        elif _guessed(state.table.edition, guess) is card:
+        elif state.table.edition.card_named(guess) is card:
             problem = (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
         else:
             return None

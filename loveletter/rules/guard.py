@@ -23,7 +23,8 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
     if not targets or guess is None:
         return  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
     target = targets[0]
-    hit = w.hands[target][0] is guess
+    held = w.hands[target][0]
+    hit = held is guess or (type(guess) is int and w.table.edition.value[held] == guess)
     if w.events is not None:
         w.events.append(_guard_guessed(w.names[actor], w.names[target], guess, hit))
     if hit:
@@ -38,7 +39,10 @@ def quiet(
     guess: Card | int | None,
 ) -> bool:
     """A guess that misses harms nobody."""
-    return not targets or guess not in hands[targets[0]]
+    if not targets:
+        return True
+    held = hands[targets[0]][0]
+    return held is not guess and not (type(guess) is int and value[held] == guess)
 
 
 RULE = register_rule(

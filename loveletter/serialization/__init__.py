@@ -37,6 +37,7 @@ from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
 from loveletter.events import EVENT_CLASSES, Event
 from loveletter.referee import Game
+from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import base
 from loveletter.serialization.base import FORMAT_VERSION, MAX_SIZE
 from loveletter.serialization.commands import (
@@ -72,6 +73,7 @@ __all__ = [
     "layout_from_data",
     "layout_to_data",
     "log_from_json",
+    "read_command",
     "refusal_from_json",
     "setup_from_data",
     "setup_to_data",
@@ -273,3 +275,31 @@ def from_json(
         if "setup" in data:
             return log_from_json(data)
     return command_from_json(data if isinstance(data, Mapping) else text, max_size=max_size)
+
+
+def read_command(game: Game, data: str | bytes | Mapping[str, object]) -> Command:
+    """A command for ``game`` from JSON (text, or data already parsed).
+
+    Cards may be named by name, playing-card label or value in the game's edition.
+    Malformed input raises :class:`~loveletter.errors.InvalidCommandError`. A name that is
+    no card raises :class:`~loveletter.errors.IllegalCommandError` with the refusal that
+    takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
+
+    >>> game = Game.new(["Anna", "Ben"], seed=1)
+    >>> read_command(game, '{"play": {"player": "Anna", "card": "1", "target": "Ben", "guess": 5}}')
+    Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRINCE)
+    >>> from loveletter.errors import IllegalCommandError
+    >>> try:
+    ...     read_command(game, '{"play": {"player": "Ben", "card": "Jester"}}')
+    ... except IllegalCommandError as refused:
+    ...     print(refused.reason)
+    Reason.NOT_YOUR_TURN
+    """
+    state = game.state
+    try:
+        return command_from_json(data, state.edition)
+    except UnknownCardError as unknown:
+        refusal = unknown_card_refusal(
+            state, unknown.kind, unknown.describe, unknown.player, unknown.target, unknown.name
+        )
+        raise refusal.error() from None

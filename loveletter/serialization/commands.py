@@ -162,6 +162,36 @@ def layout_from_data(data: object, edition: Edition | None = None, where: str = 
     )
 
 
+def _play_from_data(body: object, edition: Edition | None, here: str) -> Play:
+    fields = obj(body, here, ("player", "card", "target", "guess", "also"), ("player", "card"))
+    player = name(fields["player"], f"{here}.player")
+    target = optional_name(fields.get("target"), f"{here}.target")
+    also = tuple(
+        name(other, f"{here}.also[{index}]")
+        for index, other in enumerate(seq(fields.get("also", []), f"{here}.also"))
+    )
+    describe = _play_described(player, fields["card"], target, fields.get("guess"))
+    cards = _Cards(edition, Play, describe, player, target)
+    card = cards.card(fields["card"], f"{here}.card")
+    guess = fields.get("guess")
+    if type(guess) is int and (edition is None or len(edition.cards_worth(guess)) > 1):
+        pass  # a number: what it names (if one card) is the referee's to say
+    elif guess is not None:
+        guess = cards.card(guess, f"{here}.guess")
+    return Play(player=player, card=card, target=target, guess=guess, also=also)
+
+
+def _choice_from_data(body: object, edition: Edition | None, here: str) -> Choose:
+    fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
+    player = name(fields["player"], f"{here}.player")
+    cards = _Cards(edition, Choose, _choice_described(player), player)
+    return Choose(
+        player=player,
+        keep=cards.card(fields["keep"], f"{here}.keep"),
+        returned=cards.cards(fields["return"], f"{here}.return"),
+    )
+
+
 def command_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Command:
     """A command from its JSON shape; malformed data raises InvalidCommandError.
 
@@ -194,28 +224,9 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     if key == "redeal":
         return Redeal(layout=None if body is None else layout_from_data(body, edition, here))
     if key == "play":
-        fields = obj(body, here, ("player", "card", "target", "guess"), ("player", "card"))
-        player = name(fields["player"], f"{here}.player")
-        target = optional_name(fields.get("target"), f"{here}.target")
-        describe = _play_described(player, fields["card"], target, fields.get("guess"))
-        cards = _Cards(edition, Play, describe, player, target)
-        card = cards.card(fields["card"], f"{here}.card")
-        guess = fields.get("guess")
-        return Play(
-            player=player,
-            card=card,
-            target=target,
-            guess=None if guess is None else cards.card(guess, f"{here}.guess"),
-        )
+        return _play_from_data(body, edition, here)
     if key == "choose":
-        fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
-        player = name(fields["player"], f"{here}.player")
-        cards = _Cards(edition, Choose, _choice_described(player), player)
-        return Choose(
-            player=player,
-            keep=cards.card(fields["keep"], f"{here}.keep"),
-            returned=cards.cards(fields["return"], f"{here}.return"),
-        )
+        return _choice_from_data(body, edition, here)
     raise fail(
         where,
         f"unknown command {key!r} (expected 'draw', 'play', 'choose', 'deal', 'take_back' "
@@ -243,7 +254,10 @@ def command_to_data(command: Command, *, with_format: bool = False) -> dict[str,
         if command.target is not None:
             body["target"] = command.target
         if command.guess is not None:
-            body["guess"] = str(command.guess)
+            guess = command.guess
+            body["guess"] = guess if isinstance(guess, int) else str(guess)
+        if command.also:
+            body["also"] = list(command.also)
         data["play"] = body
     elif isinstance(command, Choose):
         data["choose"] = {

@@ -19,6 +19,7 @@ from loveletter import (
     SetupError,
     card_named,
     edition,
+    read_command,
 )
 from loveletter.cards import PLAYING_CARD_LABELS
 from loveletter.play import TerminalGame
@@ -88,7 +89,7 @@ def test_ll19_labels_other_playing_cards_are_no_card(label: str) -> None:
         {"play": {"player": "Anna", "card": "Guard", "target": "Ben", "guess": label}}
     )
     with pytest.raises(IllegalCommandError) as refused:
-        game.read_command(text)
+        read_command(game, text)
     assert (refused.value.reason, refused.value.ruling) == (Reason.UNKNOWN_CARD, "LL19-LABELS")
 
 
@@ -97,8 +98,8 @@ def test_ll19_labels_a_guard_naming_the_star_names_the_spy() -> None:
     """A Guard naming "★" names the Spy: in a Python command, in JSON and in a scenario."""
     game = Game.arranged({"Anna": "Guard", "Ben": "Spy"}, pile=["Guard"])
     assert game.check(Play(player="Anna", card="A♠", target="Ben", guess="★")) is None
-    command = game.read_command(
-        '{"play": {"player": "Anna", "card": "J♣", "target": "Ben", "guess": "★"}}'
+    command = read_command(
+        game, '{"play": {"player": "Anna", "card": "J♣", "target": "Ben", "guess": "★"}}'
     )
     assert command == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.SPY)
     events = game.apply(command)
@@ -170,7 +171,7 @@ def test_ll19_labels_edition_a_classic_table_reads_no_label(label: str) -> None:
         {"play": {"player": "Anna", "card": "Guard", "target": "Ben", "guess": label}}
     )
     with pytest.raises(IllegalCommandError) as refused:
-        game.read_command(text)
+        read_command(game, text)
     error = refused.value
     assert (error.reason, error.ruling) == (Reason.UNKNOWN_CARD, "LL19-LABELS-EDITION")
     assert "2019" in error.refusal.message
