@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from loveletter.cardrule import RULES, Intent
+from loveletter.cardrule import RULES, Intent, Targeting
 from loveletter.cards import Card
 from loveletter.editions import Edition
 from loveletter.errors import InconsistentStateError
@@ -260,7 +260,10 @@ def _shown(state: State) -> list[str]:
             if entry.by is not None or entry.viewer is not None or not revealed:
                 return ["a hand was revealed to all, but not by the round's end or a take-back"]
             continue
-        if entry.by not in discards[entry.viewer] + discards[entry.owner]:
+        concerned: tuple[str, ...] = (entry.viewer, entry.owner)
+        if RULES[entry.by].targeting is Targeting.TWO_OTHERS:
+            concerned = names  # its player shows two others' hands to each other
+        if not any(entry.by in discards[name] for name in concerned):
             return [f"a card was shown by a {entry.by} that nobody concerned played"]
     return []
 

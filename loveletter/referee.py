@@ -337,6 +337,17 @@ class Game:
 
     # -- doing it ------------------------------------------------------------------------
 
+    def _accepted(self, command: Command) -> tuple[object, ...]:
+        """Raise the refusal of ``command``, if refused; else a savepoint to go back to."""
+        # Listed already for this position? Then it is legal, and nothing is checked
+        # twice. Otherwise (or not listed) the referee works out the refusal.
+        legal = self._legal
+        if legal is None or command not in legal:
+            problem = refusal(self._work, command, self._last_step())
+            if problem is not None:
+                raise problem.error(command)
+        return self._work.savepoint()
+
     def apply(
         self, command: Command, *, check: bool = True, record: bool = True
     ) -> tuple[Event, ...]:
@@ -354,20 +365,9 @@ class Game:
         keeps none in :attr:`events`).
         """
         work = self._work
-        saved = None
         if type(command) is Play and type(command.guess) is int:
-            named = work.table.edition.card_named(command.guess)
-            if named is not None:  # LL19-GUARD-NUMBER: a number is the one card it names
-                command = attrs.evolve(command, guess=named)
-        if check:
-            # Listed already for this position? Then it is legal, and nothing is checked
-            # twice. Otherwise (or not listed) the referee works out the refusal.
-            legal = self._legal
-            if legal is None or command not in legal:
-                problem = refusal(work, command, self._last_step())
-                if problem is not None:
-                    raise problem.error(command)
-            saved = work.savepoint()
+            command = _number_named(work.table.edition, command)
+        saved = self._accepted(command) if check else None
         steps = self._round
         if steps is not None:
             if saved is None:
@@ -399,11 +399,24 @@ class Game:
         self._legal = None
         self._state = None
         if steps is not None:
-            if type(command) in _NEW_DEAL:
-                steps.clear()
-            elif type(command) is not TakeBack:
-                steps.append((saved, command, tuple(events)))
+            _remember(steps, saved, command, events)
         if record:
             self._events.extend(events)
         self._log.append(command)
         return tuple(events) if record else ()
+
+
+def _number_named(edition: Edition, command: Play) -> Play:
+    """``command`` naming the card its number names, if one (LL19-GUARD-NUMBER)."""
+    named = edition.card_named(command.guess)
+    return command if named is None else attrs.evolve(command, guess=named)
+
+
+def _remember(
+    steps: list[_Step], saved: tuple[object, ...] | None, command: Command, events: list[Event]
+) -> None:
+    """Keep the running round's steps, for take-backs: a new deal starts them afresh."""
+    if type(command) in _NEW_DEAL:
+        steps.clear()
+    elif type(command) is not TakeBack:
+        steps.append((saved, command, tuple(events)))

@@ -218,6 +218,12 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said}: {a_card} must choose two other players",
         "{said} : {a_card} doit désigner deux autres joueurs",
     ),
+    "too_few_to_choose": (
+        "{said}: {a_card} chooses two other players, and fewer can be chosen: it is played "
+        "with no effect, choosing nobody",
+        "{said} : {a_card} désigne deux autres joueurs, et il y en a moins à désigner : "
+        "la carte se joue sans effet, sans désigner personne",
+    ),
     "needs_other": (
         "{said}: {a_card} must choose another player",
         "{said} : {a_card} doit désigner un autre joueur",

@@ -6,19 +6,28 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from loveletter import Game, Phase, State, edition
+from loveletter import EDITIONS, Game, Phase, State, edition
 from loveletter.consistency import inconsistencies
+from loveletter.setup import seat_names
 
-NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Finn")
+
+def edition_names() -> list[str]:
+    """Every registered edition: the built-in ones and the test edition (``court.py``)."""
+    return sorted(EDITIONS)
+
+
+def editions() -> st.SearchStrategy[str]:
+    """The name of any registered edition."""
+    return st.sampled_from(edition_names())
 
 
 @st.composite
 def new_games(draw: st.DrawFn, *, auto_draw: bool | None = None) -> Game:
     """A freshly dealt game: any edition, any player count it allows, any seed."""
-    name = draw(st.sampled_from(("2019", "classic")))
+    name = draw(editions(), label="edition")
     ed = edition(name)
     count = draw(st.integers(ed.min_players, ed.max_players))
-    players = NAMES[:count]
+    players = seat_names(count)
     return Game.new(
         players,
         edition=name,

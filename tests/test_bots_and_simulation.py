@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 
 import pytest
-from games import games_in_progress
+from games import edition_names, games_in_progress
 from hypothesis import given
 from support import ROOT
 from tables import table
@@ -67,7 +67,7 @@ def test_the_heuristic_bot_keeps_the_princess() -> None:
     assert choice.card is Card.GUARD
 
 
-@pytest.mark.parametrize("edition_name", ["2019", "classic"])
+@pytest.mark.parametrize("edition_name", edition_names())
 def test_the_heuristic_bot_beats_the_random_bot(edition_name: str) -> None:
     """Over 400 two-player games the heuristic bot wins at least 60% against random play."""
     summary = simulate(

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import attrs
+import court
 import jsonschema
 import pytest
 from games import games_in_progress
@@ -14,7 +15,18 @@ from hypothesis import strategies as st
 from referencing import Registry, Resource
 from tables import table
 
-from loveletter import Card, Deal, Draw, Game, InvalidCommandError, Layout, Play, Reason, State
+from loveletter import (
+    EDITIONS,
+    Card,
+    Deal,
+    Draw,
+    Game,
+    InvalidCommandError,
+    Layout,
+    Play,
+    Reason,
+    State,
+)
 from loveletter.consistency import inconsistencies
 from loveletter.serialization import (
     FORMAT_VERSION,
@@ -27,24 +39,38 @@ from loveletter.serialization import (
     to_json,
     view_from_json,
 )
-from loveletter.serialization.schemas import NAMES, build, schema
+from loveletter.serialization.schemas import build, schema
 from loveletter.views import redact, view_for
 
+_SCHEMAS = build(EDITIONS.values())
+"""The schemas of every registered edition's cards, the test edition's included."""
+
 _REGISTRY = Registry().with_resources(
-    (f"{name}.schema.json", Resource.from_contents(schema(name))) for name in NAMES
+    (f"{name}.schema.json", Resource.from_contents(body)) for name, body in _SCHEMAS.items()
 )
 
 
 def validate(data: Any, name: str) -> None:
-    validator = jsonschema.Draft202012Validator(schema(name), registry=_REGISTRY)
+    validator = jsonschema.Draft202012Validator(_SCHEMAS[name], registry=_REGISTRY)
     validator.validate(data)
 
 
 def test_shipped_schemas_are_up_to_date() -> None:
-    """The schema files in the package are those the codecs generate."""
+    """The schema files in the package are those the codecs generate for the built-in
+    editions; the schemas of every registered edition are valid schemas too."""
     for name, body in build().items():
         assert schema(name) == json.loads(json.dumps(body)), f"regenerate {name}.schema.json"
         jsonschema.Draft202012Validator.check_schema(body)
+    for body in _SCHEMAS.values():
+        jsonschema.Draft202012Validator.check_schema(body)
+
+
+def test_the_shipped_schemas_list_the_built_in_cards_only() -> None:
+    """A card of the test edition is refused by the shipped schemas, accepted by its own."""
+    command = to_data(Play(player="Anna", card=court.ROGUE, target="Ben"))
+    shipped = jsonschema.Draft202012Validator(schema("command"))
+    assert not shipped.is_valid(command)
+    validate(command, "command")
 
 
 @given(games_in_progress())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from games import check_invariants, new_games
+from games import check_invariants, editions, new_games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,7 +145,7 @@ def test_replays_agree(game: Game, data: st.DataObject) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**63 - 1), st.sampled_from(("2019", "classic")))
+@given(st.integers(0, 2**63 - 1), editions())
 def test_the_same_seed_deals_the_same_game(seed: int, name: str) -> None:
     """Two games from one seed deal the same rounds; another seed deals another game."""
     one = Game.new(["Anna", "Ben", "Carla"], edition=name, seed=seed)

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from games import NAMES
+from games import editions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +32,7 @@ from loveletter import (
 )
 from loveletter.consistency import inconsistencies
 from loveletter.serialization import state_from_json, to_json
+from loveletter.setup import seat_names
 
 CARDS = list(Card)
 
@@ -39,11 +40,11 @@ CARDS = list(Card)
 @st.composite
 def reachable_states(draw: st.DrawFn) -> State:
     """A state some game reaches: any edition and size, after a random number of commands."""
-    name = draw(st.sampled_from(("2019", "classic")), label="edition")
+    name = draw(editions(), label="edition")
     ed = edition(name)
     count = draw(st.integers(ed.min_players, ed.max_players), label="players")
     game = Game.new(
-        NAMES[:count],
+        seat_names(count),
         edition=name,
         seed=draw(st.integers(0, 2**32), label="seed"),
         auto_draw=draw(st.booleans(), label="auto_draw"),

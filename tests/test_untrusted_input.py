@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from games import NAMES
+from games import editions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +43,7 @@ from loveletter.serialization import (
     to_json,
     view_from_json,
 )
-from loveletter.setup import SEED_LIMIT
+from loveletter.setup import SEED_LIMIT, seat_names
 from loveletter.views import view_for
 
 # -- what Game.new accepts, the readers read back ---------------------------------------
@@ -103,10 +103,10 @@ def test_seeds_of_other_values_deal_other_games() -> None:
 @st.composite
 def setups(draw: st.DrawFn) -> dict[str, Any]:
     """Any settings Game.new accepts."""
-    name = draw(st.sampled_from(("2019", "classic")))
+    name = draw(editions())
     ed = edition(name)
     count = draw(st.integers(ed.min_players, ed.max_players))
-    players = list(NAMES[:count])
+    players = list(seat_names(count))
     named = [setting for setting, _ in ed.target_settings]
     choices = [st.none(), st.integers(1, 9), *([st.sampled_from(named)] if named else [])]
     target = draw(st.one_of(*choices))

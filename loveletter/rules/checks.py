@@ -398,8 +398,16 @@ def _play_targets(state: Position, command: Play) -> Refusal | None:
             return _refuse(
                 state, Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", key, command, a_card=a_card
             )
-        if not targets:
-            return None  # nobody can be chosen: played with no effect
+        if targets:  # fewer can be chosen than the card chooses: it chooses nobody
+            return _refuse(
+                state,
+                Reason.TARGET_NOT_ALLOWED,
+                "LL19-TARGET-ALL-PROTECTED-NO-EFFECT",
+                "too_few_to_choose",
+                command,
+                a_card=a_card,
+            )
+        return None  # nobody can be chosen: played with no effect
     return _each_target(state, command, targeting)
 
 
@@ -561,6 +569,20 @@ def unknown_card_refusal(
     )
     if problem is not None:
         return problem
+    number = name.strip() if isinstance(name, str) else None
+    if number is not None and number.isdecimal() and number.isascii():
+        worth = edition.cards_worth(int(number))
+        if len(worth) > 1:
+            return _refuse(
+                state,
+                Reason.UNKNOWN_CARD,
+                edition.ruling("LL19-GUARD-NUMBER"),
+                "number_names_two",
+                describe,
+                edition=edition_name(edition, state.table.language),
+                number=int(number),
+                cards=", ".join(card_name(card, state.table.language) for card in worth),
+            )
     ruling, key = "LL19-Q01", "no_card_called"
     if isinstance(name, str) and looks_like_a_label(name):
         # LL19-LABELS: a playing card outside the rendition; LL19-LABELS-EDITION: labels

@@ -42,7 +42,8 @@ def _identity(value: Any) -> Any:
     return value
 
 
-_CARD_SCHEMA = {"enum": [card.value for card in Card]}
+_CARD_SCHEMA = {"$ref": "#/$defs/Card"}
+"""A card: one of the cards a schema document lists (its ``$defs``)."""
 _NAME_SCHEMA = {"type": "string", "minLength": 1}
 
 
@@ -121,6 +122,8 @@ _NAMED = Codec(
 
 
 def _kind(kind_type: type[Kind]) -> Codec:
+    """An open kind: its value; the schema refers to the members a document lists."""
+
     def decode(data: Any, where: str) -> Kind:
         try:
             return kind_type(data)
@@ -131,7 +134,7 @@ def _kind(kind_type: type[Kind]) -> Codec:
     return Codec(
         encode=lambda value: value.value,
         decode=decode,
-        schema={"enum": [member.value for member in kind_type]},
+        schema={"$ref": f"#/$defs/{kind_type.__name__}"},
     )
 
 

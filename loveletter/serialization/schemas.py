@@ -5,24 +5,35 @@ other languages; they are generated from the same codecs that write the JSON, an
 checks that the shipped files are up to date. Regenerate them with
 ``python -m loveletter.serialization.schemas``.
 
->>> sorted(schema("event")["$defs"])[:3]
-['CardDrawn', 'CardPlayed', 'CardsReturned']
+The shipped files list the cards of the built-in editions (and the causes of a knock-out
+that their cards bring), in each document's ``$defs``. :func:`build` makes the schemas of
+any editions, one's own included:
+
+>>> from loveletter import edition
+>>> build([edition("classic")])["command"]["$defs"]["Card"]["enum"][:3]
+['Guard', 'Priest', 'Baron']
+
+>>> sorted(schema("event")["$defs"])[:4]
+['Card', 'CardDrawn', 'CardPlayed', 'CardsReturned']
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from loveletter.cardrule import RULES
 from loveletter.cards import Card
-from loveletter.events import EVENT_CLASSES
+from loveletter.editions import CLASSIC, EDITION_2019, Edition
+from loveletter.events import EVENT_CLASSES, KnockOutCause
 from loveletter.serialization.base import FORMAT_VERSION
 from loveletter.serialization.records import record_codec
 from loveletter.views import View
 
-__all__ = ["NAMES", "build", "schema"]
+__all__ = ["BUILT_IN", "NAMES", "build", "schema"]
 
 NAMES = ("command", "event", "view")
 """The schemas that ship: one per kind of document."""
@@ -30,7 +41,8 @@ NAMES = ("command", "event", "view")
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _FORMAT = {"const": FORMAT_VERSION}
 _NAME = {"type": "string", "minLength": 1}
-_CARD = {"enum": [card.value for card in Card]}
+_CARD = {"$ref": "#/$defs/Card"}
+_GUESS = {"oneOf": [_CARD, {"type": "integer"}]}
 
 
 def _command() -> dict[str, Any]:
@@ -50,7 +62,13 @@ def _command() -> dict[str, Any]:
         "type": "object",
         "required": ["player", "card"],
         "additionalProperties": False,
-        "properties": {"player": _NAME, "card": _CARD, "target": _NAME, "guess": _CARD},
+        "properties": {
+            "player": _NAME,
+            "card": _CARD,
+            "target": _NAME,
+            "guess": _GUESS,
+            "also": {"type": "array", "items": _NAME},
+        },
     }
     choose = {
         "type": "object",
@@ -122,9 +140,31 @@ def _view() -> dict[str, Any]:
     }
 
 
-def build() -> dict[str, dict[str, Any]]:
-    """Every schema, generated from the codecs."""
-    return {"command": _command(), "event": _event(), "view": _view()}
+BUILT_IN = (EDITION_2019, CLASSIC)
+"""The editions whose cards the shipped schema files list."""
+
+
+def _kinds(editions: Iterable[Edition]) -> dict[str, Any]:
+    """The ``$defs`` of the open kinds: the editions' cards, and the knock-outs they bring."""
+    chosen = list(editions)
+    cards = [card for card in Card if any(card in ed.cards for ed in chosen)]
+    causes = {cause for card in cards for cause, *_ in RULES[card].knock_outs}
+    return {
+        "Card": {"enum": [card.value for card in cards]},
+        "KnockOutCause": {"enum": [cause.value for cause in KnockOutCause if cause in causes]},
+    }
+
+
+def build(editions: Iterable[Edition] | None = None) -> dict[str, dict[str, Any]]:
+    """Every schema, generated from the codecs, for the cards of ``editions``.
+
+    By default, the built-in editions' (:data:`BUILT_IN`): the files that ship.
+    """
+    kinds = _kinds(BUILT_IN if editions is None else editions)
+    documents = {"command": _command(), "event": _event(), "view": _view()}
+    for body in documents.values():
+        body["$defs"] = {**body.get("$defs", {}), **kinds}
+    return documents
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -1,0 +1,95 @@
+"""Building blocks for cards' effects: what more than one kind of card does.
+
+A card's effect (:data:`loveletter.cardrule.Effect`) works on the table in motion
+(:class:`~loveletter.cardrule.Motion`). The Baron compares hands and the King trades them;
+a card of one's own edition that compares the other way round, or makes two other
+players trade, calls the same functions:
+
+>>> from loveletter import Card, Game, Play
+>>> game = Game.new(["Anna", "Ben"], seed=18)
+>>> game.state.hands
+((Card.PRIEST, Card.BARON), (Card.GUARD,))
+>>> compared = game.apply(Play(player="Anna", card=Card.BARON, target="Ben"))[1]
+>>> compared.player_card, compared.target_card, compared.loser
+(Card.PRIEST, Card.GUARD, 'Ben')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from loveletter.cardrule import Motion
+from loveletter.cards import Card
+from loveletter.events import HandsCompared, HandsTraded, KnockOutCause
+
+__all__ = ["compare_hands", "equal_values", "trade_hands"]
+
+
+def compare_hands(
+    w: Motion, actor: int, target: int, by: Card, cause: KnockOutCause, *, lower_loses: bool
+) -> None:
+    """Compare two hands: the lower card (or the higher) is knocked out, a tie does nothing.
+
+    Each of the two sees the other's card, and nobody else does (LL19-BARON-VISIBILITY).
+    """
+    mine = w.hands[actor][0]
+    theirs = w.hands[target][0]
+    value = w.table.edition.value
+    difference = value[mine] - value[theirs]
+    if not lower_loses:
+        difference = -difference
+    loser = -1 if difference == 0 else (actor if difference < 0 else target)
+    w.show(actor, target, theirs, by)
+    w.show(target, actor, mine, by)
+    w.learn(actor, target, theirs)
+    w.learn(target, actor, mine)
+    if w.events is not None:
+        names = w.names
+        w.events.append(
+            HandsCompared(
+                player=names[actor],
+                target=names[target],
+                player_card=mine,
+                target_card=theirs,
+                loser=names[loser] if loser >= 0 else None,
+                by=by,
+            )
+        )
+    if loser >= 0:
+        w.knock_out(loser, cause)
+
+
+def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:
+    """``one`` and ``other`` trade hands; each sees the card received (LL19-Q18)."""
+    hands = w.hands
+    mine, theirs = hands[one], hands[other]
+    hands[one], hands[other] = theirs, mine
+    w.show(one, other, theirs[0], by)
+    w.show(other, one, mine[0], by)
+    w.trade_known(one, other)
+    w.learn(one, other, mine[0])  # each knows what they gave
+    w.learn(other, one, theirs[0])
+    if w.events is not None:
+        w.events.append(
+            HandsTraded(
+                player=w.names[one],
+                target=w.names[other],
+                player_received=theirs[0],
+                target_received=mine[0],
+            )
+        )
+
+
+def equal_values(
+    hands: Sequence[tuple[Card, ...]],
+    value: Mapping[Card, int],
+    actor: int,
+    targets: tuple[int, ...],
+    guess: Card | int | None,
+) -> bool:
+    """A comparison or a trade between cards of equal value changes nothing that counts.
+
+    A card record's ``quiet`` for cards that compare or trade.
+    """
+    kept = value[hands[actor][0]]
+    return all(value[hands[target][0]] == kept for target in targets)
