@@ -36,7 +36,6 @@ from loveletter.commands import Command, Draw, Play
 from loveletter.editions import Edition, edition
 from loveletter.errors import IllegalCommandError, InvalidCommandError, LoveLetterError, Refusal
 from loveletter.referee import Game
-from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import UnknownCardError, command_from_data, layout_from_data
 from loveletter.state import Phase, State
 from loveletter.views import seen_by, view_for
@@ -501,14 +500,7 @@ def _prepare(
 def _attempt(game: Game, command: Command | UnknownCardError) -> Refusal | None:
     """Apply a prepared command; return its refusal instead of raising."""
     if isinstance(command, UnknownCardError):
-        return unknown_card_refusal(
-            game.state,
-            command.kind,
-            command.describe,
-            command.player,
-            command.target,
-            command.name,
-        )
+        return command.refusal_at(game.state)
     try:
         game.apply(command)
     except IllegalCommandError as error:

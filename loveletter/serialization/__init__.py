@@ -37,7 +37,6 @@ from loveletter.editions import Edition
 from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
 from loveletter.events import EVENT_CLASSES, Event
 from loveletter.referee import Game
-from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import base
 from loveletter.serialization.base import FORMAT_VERSION, MAX_SIZE
 from loveletter.serialization.commands import (
@@ -299,7 +298,4 @@ def read_command(game: Game, data: str | bytes | Mapping[str, object]) -> Comman
     try:
         return command_from_json(data, state.edition)
     except UnknownCardError as unknown:
-        refusal = unknown_card_refusal(
-            state, unknown.kind, unknown.describe, unknown.player, unknown.target, unknown.name
-        )
-        raise refusal.error() from None
+        raise unknown.refusal_at(state).error() from None

@@ -22,8 +22,9 @@ from typing import Any
 from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
-from loveletter.errors import InvalidCommandError, Reason
+from loveletter.errors import InvalidCommandError, Reason, Refusal
 from loveletter.layout import Layout
+from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization.base import (
     FORMAT_VERSION,
     check_format,
@@ -34,6 +35,7 @@ from loveletter.serialization.base import (
     optional_name,
     seq,
 )
+from loveletter.state import State
 from loveletter.text import choice_phrase, play_phrase
 from loveletter.words import said, shown
 
@@ -73,6 +75,15 @@ class UnknownCardError(InvalidCommandError):
         player or of them."""
         self.player = player
         self.target = target
+
+    def refusal_at(self, state: State) -> Refusal:
+        """The referee's refusal of the command in ``state``.
+
+        ``UNKNOWN_CARD`` (or ``BAD_DEAL``), unless a reason that comes first applies.
+        """
+        return unknown_card_refusal(
+            state, self.kind, self.describe, self.player, self.target, self.name
+        )
 
 
 class _Cards:

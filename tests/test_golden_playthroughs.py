@@ -1,0 +1,36 @@
+"""Golden playthroughs: whole games of every edition, compared line by line with the files
+of ``tests/golden/`` (see ``playthroughs.py``), so that a change of behaviour is a diff."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+from games import edition_names
+from playthroughs import GOLDEN, PLAYTHROUGHS, file_name, playthrough
+
+
+def test_every_edition_has_playthroughs() -> None:
+    """A handful of games per registered edition, and no stale file."""
+    assert {name for name, *_ in PLAYTHROUGHS} == set(edition_names())
+    expected = {file_name(name, players, seed) for name, players, seed, _ in PLAYTHROUGHS}
+    assert {path.name for path in GOLDEN.glob("*.txt")} == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed", "target"),
+    PLAYTHROUGHS,
+    ids=[file_name(name, players, seed) for name, players, seed, _ in PLAYTHROUGHS],
+)
+def test_a_game_plays_as_written(name: str, players: int, seed: int, target: int | None) -> None:
+    """The game played again gives the file's commands, events and views, line for line."""
+    written = (GOLDEN / file_name(name, players, seed)).read_text(encoding="utf-8")
+    played = playthrough(name, players, seed, target)
+    if played != written:
+        diff = difflib.unified_diff(
+            written.splitlines(), played.splitlines(), "written", "played", lineterm="", n=1
+        )
+        pytest.fail(
+            "the game no longer plays as written (python tests/playthroughs.py rewrites it):\n"
+            + "\n".join(list(diff)[:40])
+        )
