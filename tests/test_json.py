@@ -39,7 +39,7 @@ from loveletter.serialization import (
     to_json,
     view_from_json,
 )
-from loveletter.serialization.schemas import build, schema
+from loveletter.serialization.schemas import BUILT_IN, build, schema
 from loveletter.views import redact, view_for
 
 _SCHEMAS = build(EDITIONS.values())
@@ -50,9 +50,18 @@ _REGISTRY = Registry().with_resources(
 )
 
 
-def validate(data: Any, name: str) -> None:
+_SHIPPED = Registry().with_resources(
+    (f"{name}.schema.json", Resource.from_contents(schema(name))) for name in _SCHEMAS
+)
+
+
+def validate(data: Any, name: str, shipped: bool = False) -> None:
+    """Validate against the schemas of every registered edition, and against the shipped
+    files too when ``shipped`` (a built-in edition's document)."""
     validator = jsonschema.Draft202012Validator(_SCHEMAS[name], registry=_REGISTRY)
     validator.validate(data)
+    if shipped:
+        jsonschema.Draft202012Validator(schema(name), registry=_SHIPPED).validate(data)
 
 
 def test_shipped_schemas_are_up_to_date() -> None:
@@ -78,22 +87,23 @@ def test_everything_round_trips_and_matches_its_schema(game: Game) -> None:
     """from_json(to_json(x)) == x for commands, events (full and redacted), states and
     views; what is written validates against the shipped schemas."""
     state = game.state
+    shipped = state.edition in BUILT_IN
     for command in [*game.legal_commands(), *game.log[-3:]]:
         data = to_data(command)
-        validate(data, "command")
+        validate(data, "command", shipped)
         assert from_json(to_json(command)) == command
         assert command_from_json(to_json(command), state.edition) == command
     for event in game.events[-12:]:
         for viewer in [*state.players, None]:
             shown = redact(event, viewer)
-            validate(to_data(shown), "event")
+            validate(to_data(shown), "event", shipped)
             assert event_from_json(to_json(shown)) == shown
         assert from_json(to_json(event)) == event
     assert state_from_json(to_json(state)) == state
     for viewer in [*state.players, None]:
         for open_hands in (False, True):
             view = view_for(state, viewer, open_hands=open_hands)
-            validate(to_data(view), "view")
+            validate(to_data(view), "view", shipped)
             assert view_from_json(to_json(view)) == view
     refusal = game.check(Draw(player="Nobody"))
     assert refusal is not None
