@@ -4,7 +4,7 @@
 * ``simulate``: many games between bots, with a summary of who won and how.
 * ``scenarios FILE...``: run scenario files; exit 0 when every scenario passed, 1 when
   some failed, 2 when a file is not valid.
-* ``bench``: random games through the public API, with figures per second.
+* ``bench``: the referee's speed, as ratios to a bare loop of the game (the floor).
 * ``replay LOG.json [--as PLAYER | --open]``: a game's log told in plain English, as
   everyone saw it, as one player saw it, or with every card shown.
 
@@ -128,20 +128,29 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from loveletter.bench import run_bench
+    import json
+
+    from loveletter.bench import Settings, floor_for, run_bench
 
     try:
-        run_bench(
+        settings = Settings.checked(
             games=args.games,
             players=args.players,
             seed=args.seed,
             edition=args.edition,
             repeats=args.repeats,
+            floor=args.floor,
             profile=args.profile,
         )
+        floor = floor_for(settings)
     except ValueError as error:
         print(f"loveletter bench: {error}", file=sys.stderr)
         return 2
+    report = run_bench(settings, floor)
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+    else:
+        print("\n".join(report.lines()))
     return 0
 
 
@@ -254,8 +263,15 @@ def parser() -> argparse.ArgumentParser:
     scenarios.add_argument("files", nargs="+", metavar="FILE")
     scenarios.set_defaults(handler=_scenarios)
 
-    bench = commands.add_parser("bench", help="measure random play through the public API")
-    bench.add_argument("--games", type=_at_least_one, default=500, help="games per figure (500)")
+    bench = commands.add_parser(
+        "bench", help="measure the referee's speed against a bare loop (the floor)"
+    )
+    bench.add_argument(
+        "--games",
+        type=_at_least_one,
+        default=500,
+        help="games for the floor, (a) and (b); a tenth for the slower figures (500)",
+    )
     bench.add_argument(
         "--players",
         type=int,
@@ -265,9 +281,18 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
     bench.add_argument("--edition", default="2019", help="edition (2019)")
     bench.add_argument(
-        "--repeats", type=_at_least_one, default=3, help="repeats; the best counts (3)"
+        "--repeats", type=_at_least_one, default=5, help="repeats; the best counts (5)"
     )
-    bench.add_argument("--profile", action="store_true", help="show the hot spots too")
+    bench.add_argument(
+        "--floor",
+        metavar="PATH",
+        help="the bare loop to measure against "
+        "(default: ../shared/bench/bare_playout.py if there, else the shipped copy)",
+    )
+    bench.add_argument(
+        "--profile", action="store_true", help="show the hot spots of (a) and (a') too"
+    )
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.set_defaults(handler=_bench)
 
     replay = commands.add_parser("replay", help="tell a logged game in plain English")

@@ -1,66 +1,192 @@
-"""The benchmark command runs and prints its figures; no test asserts a time."""
+"""The benchmark: its floor, its turn counter, and its report; no test asserts a time."""
 
 from __future__ import annotations
 
+import ast
+import json
+import random
 import re
 import subprocess
 import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
 
-from support import ROOT
+import pytest
+from support import ROOT, SHARED, need_shared
 
-from loveletter.bench import TARGETS, load_floor, play_games
+from loveletter.bench import (
+    SHIPPED_FLOOR,
+    TARGETS,
+    Settings,
+    count_floor_turns,
+    find_floor,
+    floor_for,
+    load_floor,
+    run_bench,
+)
+from loveletter.cli import main
+
+TINY = ["--games", "3", "--repeats", "1"]
+SHARED_FLOOR = SHARED / "bench" / "bare_playout.py"
+SPEED_CHECK = SHARED / "bench" / "speed_check.py"
+FIGURES = [
+    "floor",
+    "(a) api",
+    "(a') server",
+    "(b) fast",
+    "(c) Game.copy()",
+    "(c) snapshot",
+    "(d) view",
+    "(e) JSON round trip",
+    "(f) simulate",
+]
 
 
-def test_bench_prints_every_figure_with_its_ratio_to_the_floor() -> None:
-    """bench prints the floor and the figures (a) to (e), each with a ratio, per count."""
+def test_the_shipped_floor_is_the_shared_one() -> None:
+    """The floor shipped in the package is byte for byte ../shared/bench/bare_playout.py."""
+    shared = need_shared(SHARED_FLOOR)
+    assert SHIPPED_FLOOR.read_bytes() == shared.read_bytes()
+
+
+def test_bench_prints_every_figure_with_a_ratio_and_the_floor_it_used() -> None:
+    """From a checkout, bench measures against ../shared's floor (or the shipped copy),
+    says which, and prints figures (a) to (f) beside the floor, with a ratio column."""
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "loveletter",
-            "bench",
-            "--games",
-            "5",
-            "--repeats",
-            "1",
-            "--players",
-            "2",
-            "--players",
-            "6",
-        ],
+        [sys.executable, "-m", "loveletter", "bench", *TINY, "--players", "2"],
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=False,
-        timeout=300,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    out = done.stdout
-    for count in (2, 6):
-        assert f"{count} players:" in out
-    for name in [
-        "floor turns/s",
-        *TARGETS,
-        "(c) snapshots/s",
-        "(c) game copies/s",
-        "(d) views/s",
-        "(e) state to JSON/s",
-        "(e) state from JSON/s",
+    out = done.stdout.splitlines()
+    floor = SHARED_FLOOR.resolve() if SHARED_FLOOR.is_file() else SHIPPED_FLOOR
+    assert f"floor: {floor} (" in done.stdout
+    assert f"({sys.executable})" in out[3]
+    assert "ratio" in next(line for line in out if line.strip().startswith("players"))
+    for name in FIGURES:
+        rows = [line for line in out if line.startswith(f"      2  {name} ")]
+        assert len(rows) == 1, name
+        ratio = rows[0].split()[-3]  # then the median and the spread
+        assert ratio == "-" if name == "(f) simulate" else re.fullmatch(r"\d+\.\d\d", ratio)
+    assert re.search(r"2 players: \(a\) api \d+\.\d\d (met|NOT met), \(b\) fast", done.stdout)
+
+
+def test_the_report_as_json_has_every_figure_and_the_targets(capsys: Any) -> None:
+    """--json prints each figure's rates, best, median, spread and ratio, and the targets."""
+    assert main(["bench", "--games", "2", "--repeats", "2", "--players", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["clock"] == "time.process_time"
+    assert data["floor"] is not None
+    rows = data["figures"]["4"]
+    assert [row["figure"] for row in rows] == FIGURES
+    assert all(len(row["per_second"]) == 2 for row in rows)
+    assert all(row["best_per_second"] == max(row["per_second"]) for row in rows)
+    assert [row["figure"] for row in rows if row["ratio"] is None] == ["(f) simulate"]
+    assert set(data["targets"]["4"]) == set(TARGETS)
+
+
+def test_another_edition_has_no_floor_and_no_ratios() -> None:
+    """The floor plays 2019 games: another edition's figures come without ratios."""
+    settings = Settings.checked(games=1, repeats=1, players=[3], edition="classic")
+    report = run_bench(settings, floor_for(settings))
+    text = "\n".join(report.lines())
+    assert "floor: none" in text
+    assert "not judged" in text
+    assert [sample.name for sample in report.samples[3]] == FIGURES[1:]
+    assert all(report.ratio(3, sample) is None for sample in report.samples[3])
+
+
+def test_the_floor_is_the_shared_one_beside_a_checkout_else_the_shipped_copy(
+    tmp_path: Path,
+) -> None:
+    """find_floor: --floor first, then ../shared/bench/bare_playout.py, then the shipped copy."""
+    checkout = tmp_path / "here" / "main"
+    shared = tmp_path / "here" / "shared" / "bench" / "bare_playout.py"
+    checkout.mkdir(parents=True)
+    shared.parent.mkdir(parents=True)
+    shared.write_bytes(SHIPPED_FLOOR.read_bytes())
+    assert find_floor(cwd=checkout)[0] == shared.resolve()
+    assert find_floor(cwd=tmp_path) == (SHIPPED_FLOOR, "the copy shipped with loveletter")
+    assert find_floor(shared, cwd=tmp_path)[0] == shared.resolve()
+
+
+def test_a_wrong_setting_or_floor_exits_2(tmp_path: Path, capsys: Any) -> None:
+    """Too many players, a missing floor file, or a file that is no floor: exit 2, one line."""
+    empty = tmp_path / "floor.py"
+    empty.write_text("def play_game(n, rng):\n    return 1\n", encoding="utf-8")
+    for args, message in [
+        (["--players", "7"], "played by 2 to 6 players, not 7"),
+        (["--floor", str(tmp_path / "none.py")], "no floor file at"),
+        (["--floor", str(empty)], "no play_round with a turn loop"),
+        (["--edition", "1066"], "1066"),
     ]:
-        lines = [line for line in out.splitlines() if line.strip().startswith(name)]
-        assert len(lines) == 2, name
-        assert all(re.search(r"\d+\.\d\d x floor", line) for line in lines), lines
-    assert out.count("(target ") == 4
+        assert main(["bench", "--games", "1", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("loveletter bench: ")
+        assert message in err
+        assert err.count("\n") == 1
 
 
-def test_the_floor_and_the_library_play_whole_games() -> None:
-    """The floor's loop and the library's random play both finish whole games."""
-    floor = load_floor()
-    assert floor is not None
-    rounds, turns = floor.play_game(4, __import__("random").Random(3))
-    assert rounds >= 1
-    assert turns >= rounds
-    figures = play_games(players=3, games=4, seed=2, edition="classic", check=False, record=False)
-    assert figures.games == 4
-    assert figures.rounds >= 4
-    assert figures.turns >= figures.rounds
+def direct_turns(path: Path, players: int, games: int, seed: int) -> int:
+    """Passes through the first line of play_round's loop in the unmodified floor, traced."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    play_round = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "play_round"
+    )
+    first = next(node for node in play_round.body if isinstance(node, ast.While)).body[0].lineno
+    floor = load_floor(path)
+    passes = 0
+
+    def trace(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal passes
+        if frame.f_code.co_name != "play_round":
+            return None
+        if event == "line" and frame.f_lineno == first:
+            passes += 1
+        return trace
+
+    rng = random.Random(seed)
+    sys.settrace(trace)
+    try:
+        for _ in range(games):
+            floor.module.play_game(players, rng)
+    finally:
+        sys.settrace(None)
+    return passes
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_turn_counter_counts_the_floors_turns(players: int) -> None:
+    """The counted replay of the floor's games gives the turns that a trace of the
+    unmodified floor sees in the same seeded games."""
+    for games, seed in [(1, 1), (3, 7)]:
+        counted = count_floor_turns(SHIPPED_FLOOR, players, games, seed)
+        assert counted == direct_turns(SHIPPED_FLOOR, players, games, seed)
+        assert counted > games
+
+
+def test_the_turn_counter_is_speed_checks() -> None:
+    """Our count equals that of speed_check.py's own ``bare_turns``, run on the shared floor."""
+    floor = need_shared(SHARED_FLOOR)
+    worker = ast.parse(need_shared(SPEED_CHECK).read_text(encoding="utf-8"))
+    text = next(
+        node.value.value
+        for node in worker.body
+        if isinstance(node, ast.Assign)
+        and getattr(node.targets[0], "id", "") == "WORKER"
+        and isinstance(node.value, ast.Constant)
+    )
+    function = next(
+        node
+        for node in ast.parse(text).body
+        if isinstance(node, ast.FunctionDef) and node.name == "bare_turns"
+    )
+    scope: dict[str, Any] = {"ast": ast, "random": random, "bare_path": str(floor)}
+    exec(compile(ast.Module(body=[function], type_ignores=[]), "speed_check", "exec"), scope)
+    for players in (2, 4, 6):
+        assert count_floor_turns(floor, players, 4, 1) == scope["bare_turns"](players, 4, 1)
