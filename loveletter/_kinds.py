@@ -30,6 +30,10 @@ class Enum(enum.Enum):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
+    # Members are singletons, equal only to themselves: hashing them by identity, at C
+    # speed, keeps the referee's memo keys cheap.
+    __hash__ = object.__hash__
+
 
 class _KindType(type):
     """The class of an open kind: it iterates, counts and indexes its members."""

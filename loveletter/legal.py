@@ -14,7 +14,8 @@ are a Guard's guess given as its number, and the house remedy's commands.
 
 How it stays cheap: during a turn the legal plays depend only on the edition, the
 players, who is to act, what they hold, and who is out or protected. :func:`legal_commands`
-works out the list once for each such combination and shares it (commands are values);
+works out the list once for each such combination (the table's ``kind`` stands for its
+edition and players) and shares it (commands are values);
 the memo keeps at most 65,536 lists and starts afresh when full.
 """
 
@@ -69,10 +70,21 @@ class LegalCommands(tuple[Command, ...]):
     named card by named card in order of value.
     """
 
-    __slots__ = ()
-
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
+
+    def holds(self, command: object) -> bool:
+        """Whether ``command`` is listed: one of these objects (found at once) or equal to one.
+
+        >>> from loveletter import Game
+        >>> legal = Game.new(["Anna", "Ben"], seed=1).legal_commands()
+        >>> legal.holds(legal[-1]), legal.holds(Draw(player="Anna"))
+        (True, False)
+        """
+        ids = self.__dict__.get("ids")
+        if ids is None:
+            ids = self.__dict__["ids"] = frozenset(map(id, self))
+        return id(command) in ids or command in self
 
 
 def _others(
@@ -150,9 +162,10 @@ def _choices(position: Position) -> LegalCommands:
     return LegalCommands([_choose(player, keep, order) for keep, order in seen])
 
 
-_MEMO: dict[tuple[object, ...], LegalCommands] = {}
+_MEMO: dict[
+    tuple[int, bool, int, tuple[Card, ...], tuple[bool, ...], tuple[bool, ...]], LegalCommands
+] = {}
 _MEMO_KEPT = 1 << 16
-_EDITIONS: dict[object, int] = {}
 _NOTHING = LegalCommands(())
 _REFEREES_DEAL = LegalCommands((_deal(None, None),))
 
@@ -166,15 +179,10 @@ def legal_commands(position: Position) -> LegalCommands:
     """
     phase = position.phase
     if phase is _PLAY or phase is _CHOOSE:
-        table = position.table
-        number = _EDITIONS.get(table.edition)
-        if number is None:
-            number = _EDITIONS[table.edition] = len(_EDITIONS)
         seat = position.to_act
-        key: tuple[object, ...] = (
-            number,
-            phase,
-            table.players,
+        key = (
+            position.table.kind,
+            phase is _PLAY,
             seat,
             position.hands[seat],
             position.out,

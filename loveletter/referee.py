@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -33,27 +34,19 @@ from loveletter.errors import LoveLetterError, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
-from loveletter.rules.chance import pick, round_draws
+from loveletter.rules.chance import Chance, pick
 from loveletter.rules.checks import LastStep, refusal
 from loveletter.rules.engine import begin, perform
 from loveletter.rules.remedy import take_back
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work
 from loveletter.setup import SEED_LIMIT, Setup, check_seed, check_setup
-from loveletter.state import Phase, State, Table
+from loveletter.state import Phase, State
 
 __all__ = ["Game", "Setup"]
 
 SEED_BITS = SEED_LIMIT.bit_length() - 1
 """The bits of a seed drawn when none is given."""
-
-
-def _first_layout(setup: Setup, table: Table) -> Layout:
-    """The first round's layout: the setup's, or one shuffled from the seed."""
-    if setup.layout is not None:
-        return setup.layout
-    _, order = round_draws(setup.seed, table.edition.deck, 1)
-    return Layout.dealt(table.edition, table.players, first=setup.first, order=order)
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -67,15 +60,36 @@ savepoint before it, the command, and its events."""
 class Game:
     """A game in progress: its setup, its current state, and every command applied."""
 
-    __slots__ = ("_events", "_legal", "_log", "_origin", "_round", "_setup", "_state", "_work")
+    __slots__ = (
+        "_events",
+        "_events_before",
+        "_legal",
+        "_log",
+        "_log_before",
+        "_origin",
+        "_round",
+        "_setup",
+        "_state",
+        "_work",
+    )
 
     def __init__(self, setup: Setup) -> None:
         """Start the game ``setup`` describes (see :meth:`new` for the usual way in)."""
+        self._start(setup, None)
+
+    def _start(self, setup: Setup, chance: Chance | None) -> None:
+        """Start the game: ``chance`` is the game's generator of deals, if made already."""
         if not isinstance(setup, Setup):
             raise SetupError(f"a game starts from a Setup, not {quoted(setup)}")
         table, tokens = check_setup(setup)
-        layout = _first_layout(setup, table)
+        if chance is None:
+            chance = Chance(setup.seed, table.edition.deck)
+        layout = setup.layout
+        if layout is None:
+            _, order = chance.draws(1)
+            layout = Layout.dealt(table.edition, table.players, first=setup.first, order=order)
         work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
+        work.chance = chance
         self._setup: Setup | None = setup
         self._origin: State | None = None
         self._work = work
@@ -83,6 +97,8 @@ class Game:
         self._legal: LegalCommands | None = None
         self._log: list[Command] = []
         self._events: list[Event] = list(work.events or ())
+        self._log_before: tuple[tuple[Command, ...], ...] = ()
+        self._events_before: tuple[tuple[Event, ...], ...] = ()
         self._round: list[_Step] | None = [] if table.remedy else None
 
     @classmethod
@@ -129,23 +145,27 @@ class Game:
             else:
                 raise SetupError(f"rng must be a random.Random, not {quoted(rng)}")
         check_seed(seed)
-        setup = Setup(
-            players=players,
-            edition=edition,
-            seed=seed,
-            first="",
-            layout=deal,
-            tokens=tokens,
-            target=target,
-            auto_draw=auto_draw,
-            language=language,
-            remedy=remedy,
-            open_hands=open_hands,
-        )
-        if first is None:
-            draw, _ = round_draws(seed, setup.edition.deck, 1)
+        settings: dict[str, Any] = {
+            "layout": deal,
+            "tokens": tokens,
+            "target": target,
+            "auto_draw": auto_draw,
+            "language": language,
+            "remedy": remedy,
+            "open_hands": open_hands,
+        }
+        setup = Setup(players=players, edition=edition, seed=seed, first=first or "", **settings)
+        chance = None
+        if first is None:  # LL19-SETUP-FIRST-PLAYER: drawn with the seed
+            chance = Chance(seed, setup.edition.deck)
+            draw, _ = chance.draws(1)
             first = pick(setup.players, draw) if setup.players else ""
-        return cls(attrs.evolve(setup, first=first))
+            setup = Setup(
+                players=setup.players, edition=setup.edition, seed=seed, first=first, **settings
+            )
+        game = cls.__new__(cls)
+        game._start(setup, chance)
+        return game
 
     @classmethod
     def arranged(
@@ -205,6 +225,7 @@ class Game:
         game._legal = None
         game._log = []
         game._events = []
+        game._log_before = game._events_before = ()
         game._round = [] if state.table.remedy else None
         return game
 
@@ -236,17 +257,39 @@ class Game:
         """Whether the game has ended (without making a snapshot of the state)."""
         return self._work.phase is _GAME_OVER
 
-    def copy(self) -> Game:
-        """An independent game in the same position, with the same setup, log and events."""
+    def copy(self, *, history: bool = True) -> Game:
+        """An independent game in the same position.
+
+        With ``history`` (the default) it has the same setup, log and events, shared with
+        this game rather than copied: a copy costs the same at any point of the game.
+        Without, as a search node needs, the copy starts here, as :meth:`from_state`
+        would make it (without checking the state again): no setup, an empty log.
+        """
         game = Game.__new__(Game)
-        game._setup = self._setup
-        game._origin = self._origin
         game._work = self._work.copy()
-        game._state = self._state
         game._legal = self._legal
-        game._log = list(self._log)
-        game._events = list(self._events)
+        game._log = []
+        game._events = []
         game._round = None if self._round is None else list(self._round)
+        if history:
+            if self._log:  # the commands so far become a part both games share
+                self._log_before += (tuple(self._log),)
+                self._log = []
+            if self._events:
+                self._events_before += (tuple(self._events),)
+                self._events = []
+            game._setup = self._setup
+            game._origin = self._origin
+            game._state = self._state
+            game._log_before = self._log_before
+            game._events_before = self._events_before
+        else:
+            state = game._state = self.state
+            game._setup = None
+            game._origin = state
+            game._log_before = game._events_before = ()
+            if game._round is not None:
+                game._round = []
         return game
 
     # -- going back ------------------------------------------------------------------
@@ -257,9 +300,10 @@ class Game:
         Worked out by replaying the log from the start (the setup, or the state the game
         was made from), so it costs as much as the commands replayed.
         """
-        if not 0 <= count <= len(self._log):
-            raise LoveLetterError(f"the log has {len(self._log)} commands, not {count}")
-        return self._replayed(self._log[:count]).state
+        log = self.log
+        if not 0 <= count <= len(log):
+            raise LoveLetterError(f"the log has {len(log)} commands, not {count}")
+        return self._replayed(log[:count]).state
 
     def undo(self) -> Command:
         """Undo the last command, whatever it showed anyone, and return it.
@@ -271,10 +315,11 @@ class Game:
         a search that steps back often is better served by :meth:`copy`. With nothing to
         undo it raises :class:`~loveletter.errors.LoveLetterError`.
         """
-        if not self._log:
+        log = self.log
+        if not log:
             raise LoveLetterError("nothing to undo: no command has been applied")
-        command = self._log[-1]
-        game = self._replayed(self._log[:-1])
+        command = log[-1]
+        game = self._replayed(log[:-1])
         for name in Game.__slots__:
             setattr(self, name, getattr(game, name))
         return command
@@ -293,12 +338,12 @@ class Game:
     @property
     def log(self) -> tuple[Command, ...]:
         """Every command applied, in order: with :attr:`setup`, the game's whole record."""
-        return tuple(self._log)
+        return tuple(chain.from_iterable((*self._log_before, self._log)))
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event since the game started, in order."""
-        return tuple(self._events)
+        return tuple(chain.from_iterable((*self._events_before, self._events)))
 
     # -- what may be done ------------------------------------------------------------
 
@@ -342,7 +387,7 @@ class Game:
         # Listed already for this position? Then it is legal, and nothing is checked
         # twice. Otherwise (or not listed) the referee works out the refusal.
         legal = self._legal
-        if legal is None or command not in legal:
+        if legal is None or not legal.holds(command):
             problem = refusal(self._work, command, self._last_step())
             if problem is not None:
                 raise problem.error(command)
@@ -364,6 +409,29 @@ class Game:
         else then gives undefined results), and ``record=False`` builds no events (and
         keeps none in :attr:`events`).
         """
+        if type(command) is not Play or self._round is not None:
+            return self._apply_any(command, check, record)
+        work = self._work  # a play, at a table without the house remedy: the common case
+        if type(command.guess) is int:
+            command = _number_named(work.table.edition, command)
+        saved = self._accepted(command) if check else None
+        events: list[Event] | None = [] if record else None
+        work.events = events
+        try:
+            play(work, command)
+        except BaseException:
+            if saved is not None:
+                work.restore(saved)  # a checked command never leaves the game half-changed
+            raise
+        self._legal = self._state = None
+        self._log.append(command)
+        if events is None:
+            return ()
+        self._events.extend(events)
+        return tuple(events)
+
+    def _apply_any(self, command: Command, check: bool, record: bool) -> tuple[Event, ...]:
+        """:meth:`apply`, for any command at any table."""
         work = self._work
         if type(command) is Play and type(command.guess) is int:
             command = _number_named(work.table.edition, command)

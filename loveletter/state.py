@@ -44,6 +44,25 @@ def _seats(players: tuple[str, ...]) -> Mapping[str, int]:
     return {player: seat for seat, player in enumerate(players)}
 
 
+_TABLE_KINDS: dict[tuple[Edition, tuple[str, ...]], int] = {}
+_NEXT_KIND = [0]
+
+
+def _kind_of(table: Table) -> int:
+    """A number for the table's edition and players, the same for every such table.
+
+    Numbers are never given twice (the mapping may start afresh; the count goes on).
+    """
+    key = (table.edition, table.players)
+    number = _TABLE_KINDS.get(key)
+    if number is None:
+        if len(_TABLE_KINDS) >= 1 << 12:
+            _TABLE_KINDS.clear()
+        number = _TABLE_KINDS[key] = _NEXT_KIND[0]
+        _NEXT_KIND[0] += 1
+    return number
+
+
 @attrs.frozen(kw_only=True)
 class Table:
     """What stays the same for a whole game: edition, players, target, seed, draws."""
@@ -77,6 +96,14 @@ class Table:
     )
     """The players another player's card may choose, by (seat, out, protected): worked out
     once per table (:mod:`loveletter.legal`), as a pure function of its key."""
+    kind: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(_kind_of, takes_self=True),
+    )
+    """A number shared by every table of the same edition and players: tables that
+    agree on these have the same legal commands in the same position (:mod:`loveletter.legal`)."""
 
 
 @attrs.frozen(kw_only=True)

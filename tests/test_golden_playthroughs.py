@@ -3,8 +3,6 @@ of ``tests/golden/`` (see ``playthroughs.py``), so that a change of behaviour is
 
 from __future__ import annotations
 
-import difflib
-
 import pytest
 from games import edition_names
 from playthroughs import GOLDEN, PLAYTHROUGHS, file_name, playthrough
@@ -27,10 +25,15 @@ def test_a_game_plays_as_written(name: str, players: int, seed: int, target: int
     written = (GOLDEN / file_name(name, players, seed)).read_text(encoding="utf-8")
     played = playthrough(name, players, seed, target)
     if played != written:
-        diff = difflib.unified_diff(
-            written.splitlines(), played.splitlines(), "written", "played", lineterm="", n=1
+        old, new = written.splitlines(), played.splitlines()
+        first = next(
+            (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+            min(len(old), len(new)),
         )
+        shown = [f"line {first + 1}:"]
+        shown += [f"- {line[:300]}" for line in old[first : first + 3]]
+        shown += [f"+ {line[:300]}" for line in new[first : first + 3]]
         pytest.fail(
             "the game no longer plays as written (python tests/playthroughs.py rewrites it):\n"
-            + "\n".join(list(diff)[:40])
+            + "\n".join(shown)
         )

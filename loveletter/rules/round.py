@@ -25,7 +25,7 @@ from loveletter.events import (
     TokenFor,
 )
 from loveletter.layout import Layout, deal_order
-from loveletter.rules.chance import pick, round_draws
+from loveletter.rules.chance import Chance, pick, round_draws
 from loveletter.rules.work import Work
 from loveletter.state import Phase, Position, RoundOutcome
 
@@ -118,7 +118,10 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     LL19-SETUP-ORDER (:meth:`loveletter.layout.Layout.dealt`).
     """
     table = w.table
-    draw, order = round_draws(table.seed, table.edition.deck, w.round_number + 1)
+    chance = w.chance
+    if chance is None:
+        chance = w.chance = Chance(table.seed, table.edition.deck)
+    draw, order = chance.draws(w.round_number + 1)
     if first is None:
         if w.outcome is None:
             raise InconsistentStateError("a next round was dealt before any round ended")

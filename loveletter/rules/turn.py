@@ -12,7 +12,7 @@ from __future__ import annotations
 from loveletter._records import builder
 from loveletter.cardrule import EFFECTS
 from loveletter.commands import Play
-from loveletter.events import CardPlayed, ProtectionEnded
+from loveletter.events import CardDrawn, CardPlayed, DrawSource, ProtectionEnded
 from loveletter.rules import round as round_rules
 from loveletter.rules.work import Work
 from loveletter.state import Phase
@@ -20,6 +20,8 @@ from loveletter.state import Phase
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
 _card_played = builder(CardPlayed)
 _protection_ended = builder(ProtectionEnded)
+_card_drawn = builder(CardDrawn)
+_PILE = DrawSource.PILE
 
 
 def draw(w: Work) -> None:
@@ -44,18 +46,16 @@ def play(w: Work, command: Play) -> None:
         w.forget(actor, card)  # the played card may be the one that was known
     name = command.target
     guess = command.guess
-    also = command.also
     events = w.events
     if events is not None:
-        events.append(_card_played(command.player, card, name, guess, also))
+        events.append(_card_played(command.player, card, name, guess, command.also))
     if name is None:
-        targets: tuple[int, ...] = ()
-    elif not also:
-        targets = (w.seats[name],)
+        EFFECTS[card](w, actor, (), guess)
+    elif not command.also:
+        EFFECTS[card](w, actor, (w.seats[name],), guess)
     else:
         seats = w.seats
-        targets = (seats[name], *[seats[other] for other in also])
-    EFFECTS[card](w, actor, targets, guess)
+        EFFECTS[card](w, actor, (seats[name], *[seats[other] for other in command.also]), guess)
     if w.phase is _PLAY:
         end_turn(w)
 
@@ -64,15 +64,16 @@ def end_turn(w: Work) -> None:
     """After a completed turn: end the round, or pass play on.
 
     Play passes clockwise to the next player still in; their Handmaid protection ends
-    before they draw (LL19-HANDMAID-DURATION).
+    before they draw (LL19-HANDMAID-DURATION), and with automatic draws they draw.
     """
-    out = w.out
     if w.alive == 1:
         round_rules.end_round(w, last_survivor=True)
         return
-    if not w.draw_pile:
+    pile = w.draw_pile
+    if not pile:
         round_rules.end_round(w, last_survivor=False)
         return
+    out = w.out
     count = len(out)
     seat = w.to_act + 1
     if seat == count:
@@ -81,13 +82,17 @@ def end_turn(w: Work) -> None:
         seat += 1
         if seat == count:
             seat = 0
+    events = w.events
     if w.protected[seat]:
         w.set_protected(seat, False)
-        if w.events is not None:
-            w.events.append(_protection_ended(w.names[seat]))
+        if events is not None:
+            events.append(_protection_ended(w.names[seat]))
     w.to_act = seat
-    if w.auto_draw:
-        w.draw(seat)
-        w.phase = _PLAY
+    if w.auto_draw:  # w.draw(seat), inline: the phase stays PLAY
+        card = pile[0]
+        w.draw_pile = pile[1:]
+        w.hands[seat] += (card,)
+        if events is not None:
+            events.append(_card_drawn(w.names[seat], card, _PILE, None))
     else:
         w.phase = _DRAW

@@ -18,6 +18,7 @@ from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event, KnockOutCause, PlayerKnockedOut
+from loveletter.rules.chance import Chance
 from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields
 
 _card_drawn = builder(CardDrawn)
@@ -52,6 +53,16 @@ _freeze = _compile(
 )
 """The state a table in motion is in: every field, in order, in-motion lists as tuples."""
 
+_load = _compile(
+    "load",
+    "def load(w, s):\n"
+    + "".join(
+        f"    w.{name} = list(s.{name})\n" if name in _IN_LISTS else f"    w.{name} = s.{name}\n"
+        for name in _FIELDS
+    ),
+)
+"""Set a table in motion's every field from a state's (in-motion lists as lists)."""
+
 _SAVED = (*_FIELDS, "alive")
 _savepoint = _compile(
     "savepoint",
@@ -77,19 +88,19 @@ class Work(StateFields):
     ``events`` is a list while events are recorded, ``None`` when they are not.
     """
 
-    __slots__ = ("alive", "auto_draw", "events", "names", "seats")
+    __slots__ = ("alive", "auto_draw", "chance", "events", "names", "seats")
     hands: list[tuple[Card, ...]]  # type: ignore[assignment]
     discards: list[tuple[Card, ...]]  # type: ignore[assignment]
 
     def __init__(self, state: State, *, record: bool = True) -> None:
-        for name in _FIELDS:
-            value = getattr(state, name)
-            setattr(self, name, list(value) if name in _IN_LISTS else value)
+        _load(self, state)
         self.names = state.table.players
         self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
         self.alive = state.out.count(False)
         self.events: list[Event] | None = [] if record else None
+        self.chance: Chance | None = None
+        """The game's generator of deals, made when the first is needed (not copied)."""
 
     def copy(self) -> Work:
         """An independent copy (the in-motion lists are copied; the rest is immutable)."""
@@ -99,6 +110,7 @@ class Work(StateFields):
         for name in _IN_LISTS:
             setattr(other, name, list(getattr(self, name)))
         other.events = None if self.events is None else []
+        other.chance = None
         return other
 
     def savepoint(self) -> tuple[object, ...]:
