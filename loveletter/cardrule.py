@@ -121,6 +121,15 @@ class Motion(Protocol):
     def trade_known(self, one: int, other: int) -> None:
         """Two hands were traded: what was known of each is now known of the other."""
 
+    def rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Everyone knows now that ``seat``'s card is none of ``cards``."""
+
+    def tie(self, one: int, other: int) -> None:
+        """Everyone knows now that ``one`` and ``other`` hold cards of the same value."""
+
+    def bury(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``seat`` put ``cards`` under the pile, and knows them there."""
+
     def set_protected(self, seat: int, value: bool) -> None:
         """Protect ``seat``, or end their protection."""
 

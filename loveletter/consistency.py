@@ -35,7 +35,18 @@ from loveletter.errors import InconsistentStateError
 from loveletter.events import Ending
 from loveletter.rules.round import round_bonus, showdown_winners
 from loveletter.setup import SEED_LIMIT
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields, Table
+from loveletter.state import (
+    Buried,
+    Known,
+    Phase,
+    RoundOutcome,
+    RuledOut,
+    Shown,
+    State,
+    StateFields,
+    Table,
+    Tied,
+)
 
 __all__ = ["check_consistent", "inconsistencies"]
 
@@ -103,7 +114,8 @@ _VALID: dict[str, Callable[[Any, int], bool]] = {
     "players flagged": _per_player(lambda flag: isinstance(flag, bool)),
     "count by player": _per_player(lambda tokens: _whole(tokens) and tokens >= 0),
     "records": lambda value, count: (
-        isinstance(value, tuple) and all(isinstance(item, (Shown, Known)) for item in value)
+        isinstance(value, tuple)
+        and all(isinstance(item, (Shown, Known, RuledOut, Tied, Buried)) for item in value)
     ),
     "outcome": lambda value, count: value is None or isinstance(value, RoundOutcome),
 }
@@ -285,6 +297,55 @@ def _known(state: State) -> list[str]:
     return []
 
 
+def _inferred(state: State) -> list[str]:
+    """What players infer is true.
+
+    A ruled-out card is not held, tied hands are equal, buried cards lie at the bottom of
+    the pile, under as many cards as said.
+    """
+    return _ruled_out(state) or _tied(state) or _buried(state)
+
+
+def _held(state: State) -> dict[str, tuple[Card, ...]]:
+    """Each player's card held since before their turn (the first of their hand)."""
+    return {name: state.hands[seat][:1] for seat, name in enumerate(state.table.players)}
+
+
+def _ruled_out(state: State) -> list[str]:
+    names, held = state.table.players, _held(state)
+    for fact in state.ruled_out:
+        if not isinstance(fact, RuledOut) or fact.owner not in names:
+            return ["a ruled-out card is not a RuledOut record of a player at the table"]
+        if not _cards_only(fact.cards) or set(held[fact.owner]) & set(fact.cards):
+            return [f"{fact.owner} holds a card everyone knows they do not hold"]
+    return []
+
+
+def _tied(state: State) -> list[str]:
+    names, held, value = state.table.players, _held(state), state.table.edition.value
+    for tie in state.tied:
+        if not isinstance(tie, Tied) or tie.one not in names or tie.other not in names:
+            return ["a tie is not a Tied record of two players at the table"]
+        one, other = held[tie.one], held[tie.other]
+        if len(one) != 1 or len(other) != 1 or value.get(one[0]) != value.get(other[0]):
+            return [f"{tie.one} and {tie.other} are known to hold equal cards, and do not"]
+    return []
+
+
+def _buried(state: State) -> list[str]:
+    pile = state.draw_pile
+    for buried in state.buried:
+        if not isinstance(buried, Buried) or buried.viewer not in state.table.players:
+            return ["a buried card is not a Buried record of a player at the table"]
+        if not _whole(buried.under) or not _cards_only(buried.cards) or not buried.cards:
+            return ["a buried record holds no cards, or a count that is not a whole number"]
+        count = len(buried.cards) + buried.under
+        bottom = pile[len(pile) - count : len(pile) - buried.under]
+        if count > len(pile) or bottom != buried.cards:
+            return [f"{buried.viewer} knows cards at the bottom of the pile that are not there"]
+    return []
+
+
 def inconsistencies(state: State) -> list[str]:
     """What is wrong with ``state``; empty when nothing is."""
     problems = _table_problems(state.table)
@@ -298,7 +359,7 @@ def inconsistencies(state: State) -> list[str]:
     if problems:
         return problems  # the round's checks below take every hand's size for granted
     problems = _running(state) if acting else _ended(state)
-    problems += _shown(state) + _known(state)
+    problems += _shown(state) + _known(state) + _inferred(state)
     reached = [seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target]
     if reached and state.phase is not Phase.GAME_OVER:
         problems.append("a player reached the target but the game is not over")

@@ -110,6 +110,9 @@ class Edition:
     """Each kind's value."""
     guesses: tuple[Card, ...] = attrs.field(init=False, eq=False)
     """What a card that names a card (the Guard) may name: every other kind, by value."""
+    forced_when_playing: Mapping[Card, tuple[Card, ...]] = attrs.field(init=False, eq=False)
+    """For each card, the cards that must be played instead of it when held with it (the
+    Countess, for the King and the Prince): playing it shows they were not held."""
     labels: tuple[tuple[Card, tuple[str, ...]], ...] = attrs.field(init=False, eq=False)
     """The edition's playing-card rendition, kind by kind; empty where it reads none."""
     _by_value: Mapping[int, Card] = attrs.field(init=False, eq=False, alias="_by_value")
@@ -128,6 +131,7 @@ class Edition:
             "cards": frozenset(spec.card for spec in specs),
             "value": {spec.card: spec.value for spec in specs},
             "guesses": tuple(spec.card for spec in by_value if spec.card not in naming),
+            "forced_when_playing": _forced_when_playing(specs),
             "labels": tuple(
                 (spec.card, RULES[spec.card].labels) for spec in specs if self.playing_cards
             ),
@@ -212,6 +216,15 @@ class Edition:
     def value_names_one_card(self, value: int) -> bool:
         """Whether ``value`` names a card of this edition unambiguously."""
         return value in self._by_value
+
+
+def _forced_when_playing(specs: tuple[CardSpec, ...]) -> dict[Card, tuple[Card, ...]]:
+    """For each card, the cards that must be played instead of it when held with it."""
+    forcing = [spec.card for spec in specs if spec.card in RULES]
+    return {
+        spec.card: tuple(other for other in forcing if spec.card in RULES[other].forced_by)
+        for spec in specs
+    }
 
 
 def _names_a_card(card: Card) -> bool:

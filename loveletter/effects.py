@@ -57,6 +57,19 @@ def compare_hands(
         )
     if loser >= 0:
         w.knock_out(loser, cause)
+        # Everyone sees the loser's card, face up: the winner's card beats it.
+        beaten = value[w.discards[loser][-1]]
+        winner = target if loser == actor else actor
+        w.rule_out(
+            winner,
+            tuple(
+                card
+                for card, worth in value.items()
+                if (worth <= beaten if lower_loses else worth >= beaten)
+            ),
+        )
+    else:
+        w.tie(actor, target)
 
 
 def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:

@@ -22,7 +22,19 @@ from loveletter.events import Ending
 if TYPE_CHECKING:
     from loveletter.editions import Edition
 
-__all__ = ["Known", "Phase", "Position", "RoundOutcome", "Shown", "State", "StateFields", "Table"]
+__all__ = [
+    "Buried",
+    "Known",
+    "Phase",
+    "Position",
+    "RoundOutcome",
+    "RuledOut",
+    "Shown",
+    "State",
+    "StateFields",
+    "Table",
+    "Tied",
+]
 
 
 class Phase(Enum):
@@ -137,6 +149,47 @@ class Known:
 
 
 @attrs.frozen(kw_only=True)
+class RuledOut:
+    """What everyone knows ``owner``'s card is not: none of ``cards``, for sure.
+
+    A Guard that named a card and missed; a comparison won (the winner's card beats the
+    loser's, shown face up); a King or Prince played, so no Countess was held with it.
+    It holds of the card the owner held then, as long as it certainly stays in their hand:
+    a card they play that the fact rules out was the one they had just drawn, so the fact
+    stays; any other play, a Prince's discard, a Chancellor's draw or a knock-out ends it,
+    and a King's trade moves it to the other hand.
+    """
+
+    owner: str
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Tied:
+    """What everyone knows after a comparison that tied: two hands of the same value.
+
+    It ends as a :class:`RuledOut` fact of either hand would.
+    """
+
+    one: str
+    other: str
+
+
+@attrs.frozen(kw_only=True)
+class Buried:
+    """What ``viewer`` knows of the draw pile: cards they returned under it with a Chancellor.
+
+    ``cards`` are in order (``cards[-1]`` lowest), with ``under`` cards below them that
+    others returned since. Each is drawn in sight of that knowledge: whoever draws it, the
+    viewer knows they hold it (a :class:`Known` fact).
+    """
+
+    viewer: str
+    cards: tuple[Card, ...]
+    under: int = 0
+
+
+@attrs.frozen(kw_only=True)
 class RoundOutcome:
     """How the last round ended. Seats index ``table.players``."""
 
@@ -191,6 +244,12 @@ class StateFields:
     """The hand cards the referee has shown to players this round, in order."""
     known: tuple[Known, ...] = _field("records", default=())
     """What each player knows now of the other hands (see :class:`Known`)."""
+    ruled_out: tuple[RuledOut, ...] = _field("records", default=())
+    """What everyone knows some hands do not hold (see :class:`RuledOut`)."""
+    tied: tuple[Tied, ...] = _field("records", default=())
+    """The pairs of hands everyone knows to be of the same value (see :class:`Tied`)."""
+    buried: tuple[Buried, ...] = _field("records", default=())
+    """What players know of the bottom of the draw pile (see :class:`Buried`)."""
     first: int = _field("seat", default=0)
     """The seat of the player who started this round."""
     redeals: int = _field("count", default=0)

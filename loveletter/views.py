@@ -31,7 +31,7 @@ from loveletter.editions import EDITIONS
 from loveletter.errors import UnknownPlayerError
 from loveletter.events import Event, hidden_fields
 from loveletter.legal import legal_commands
-from loveletter.state import Phase, Shown, State
+from loveletter.state import Phase, Shown, State, Tied
 
 __all__ = ["SeatView", "View", "redact", "redact_all", "seen_by", "view_for", "view_problems"]
 
@@ -53,6 +53,10 @@ class SeatView:
     (a Priest's look, a Baron's comparison, what they gave in a King's trade, a card taken
     back in sight of the table), for sure. The history of what was shown, moved or not,
     is :attr:`View.shown`."""
+    ruled_out: tuple[Card, ...] = ()
+    """The cards everyone knows this player does not hold (see
+    :class:`~loveletter.state.RuledOut`): a Guard that missed, a comparison won, a King or
+    Prince played without the Countess."""
 
 
 @attrs.frozen(kw_only=True)
@@ -83,6 +87,13 @@ class View:
     round_winners: tuple[str, ...] = ()
     spy_bonus: str | None = None
     game_winners: tuple[str, ...] = ()
+    tied: tuple[Tied, ...] = ()
+    """The pairs of players everyone knows to hold cards of the same value (a comparison
+    that tied, see :class:`~loveletter.state.Tied`)."""
+    buried: tuple[Card, ...] = ()
+    """The cards the viewer returned under the draw pile with a Chancellor and that are
+    still there, in order, the last one lowest, with :attr:`buried_under` cards below them."""
+    buried_under: int = 0
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -116,6 +127,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     table = state.table
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
+    ruled_out = {fact.owner: fact.cards for fact in state.ruled_out}
     known: dict[str, tuple[Card, ...]] = {}
     for fact in state.known:
         if fact.viewer in (None, viewer) and fact.card not in known.get(fact.owner, ()):
@@ -130,9 +142,11 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
             protected=state.protected[seat],
             tokens=state.tokens[seat],
             known=known.get(player, ()) if player != viewer else (),
+            ruled_out=ruled_out.get(player, ()),
         )
         for seat, player in enumerate(table.players)
     )
+    buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
     legal: tuple[Command, ...] = ()
     if viewer is not None and state.player_to_act == viewer:
         legal = tuple(legal_commands(state))
@@ -153,6 +167,9 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
         round_winners=state.round_winners,
         spy_bonus=state.spy_bonus,
         game_winners=state.game_winners,
+        tied=state.tied,
+        buried=() if buried is None else buried.cards,
+        buried_under=0 if buried is None else buried.under,
     )
 
 
@@ -182,6 +199,9 @@ def _table_problems(view: View) -> list[str]:
         problems.append(f"{len(view.seats)} seats at a {edition.name} table")
     if view.target < 1 or view.round_number < 1 or view.draw_pile_size < 0:
         problems.append("the target, the round number or the pile's size is out of range")
+    buried = len(view.buried) + view.buried_under
+    if view.buried_under < 0 or buried > view.draw_pile_size or (view.buried and not view.viewer):
+        problems.append("the cards buried in the pile do not fit in it, or nobody buried them")
     return problems
 
 
@@ -195,10 +215,14 @@ def _name_problems(view: View) -> list[str]:
         problems.append(f"the viewer {quoted(view.viewer)} has no seat")
     if view.to_act is not None and view.to_act not in players:
         problems.append(f"the player to act {quoted(view.to_act)} has no seat")
-    for name in (*view.round_winners, *view.game_winners, view.spy_bonus):
+    for name in (*view.round_winners, *view.game_winners, view.spy_bonus, *_tied(view)):
         if name is not None and name not in players:
             problems.append(f"{quoted(name)} has no seat")
     return problems
+
+
+def _tied(view: View) -> list[str]:
+    return [name for tie in view.tied for name in (tie.one, tie.other)]
 
 
 def _shown_problems(view: View) -> list[str]:

@@ -31,6 +31,8 @@ def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> Non
     """Keep one card; put the others under the pile, ``returned[0]`` first."""
     w.hands[actor] = (keep,)
     w.draw_pile += returned
+    w.forget(actor)  # a card known drawn (it was buried) may have gone back
+    w.bury(actor, returned)
     if w.events is not None:
         w.events.append(CardsReturned(player=w.names[actor], cards=returned))
 

@@ -29,6 +29,10 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
         w.events.append(_guard_guessed(w.names[actor], w.names[target], guess, hit))
     if hit:
         w.knock_out(target, KnockOutCause.GUARD)
+    else:  # everyone knows now that the target does not hold the card named
+        named = guess if isinstance(guess, Card) else w.table.edition.card_named(guess)
+        if named is not None:
+            w.rule_out(target, (named,))
 
 
 def quiet(

@@ -94,7 +94,7 @@ def _deal(
     w.draw_pile = pile
     w.set_aside = set_aside
     w.face_up = face_up
-    w.shown = w.known = ()
+    w.shown = w.known = w.ruled_out = w.tied = w.buried = ()
     w.outcome = None
     w.to_act = w.first = first
     names = w.names

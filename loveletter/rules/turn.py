@@ -42,8 +42,11 @@ def play(w: Work, command: Play) -> None:
         index = hand.index(card)
         hands[actor] = hand[:index] + hand[index + 1 :]
     w.discards[actor] += (card,)
-    if w.known:
+    if w.known or w.ruled_out or w.tied:
         w.forget(actor, card)  # the played card may be the one that was known
+    forced = w.table.edition.forced_when_playing.get(card)
+    if forced:  # it was not held with a card that must be played instead (the Countess)
+        w.rule_out(actor, forced)
     name = command.target
     guess = command.guess
     events = w.events
@@ -92,6 +95,8 @@ def end_turn(w: Work) -> None:
         card = pile[0]
         w.draw_pile = pile[1:]
         w.hands[seat] += (card,)
+        if w.buried:
+            w.unbury(seat, card, len(pile))
         if events is not None:
             events.append(_card_drawn(w.names[seat], card, _PILE, None))
     else:

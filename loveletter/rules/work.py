@@ -19,12 +19,25 @@ from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event, KnockOutCause, PlayerKnockedOut
 from loveletter.rules.chance import Chance
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields
+from loveletter.state import (
+    Buried,
+    Known,
+    Phase,
+    RoundOutcome,
+    RuledOut,
+    Shown,
+    State,
+    StateFields,
+    Tied,
+)
 
 _card_drawn = builder(CardDrawn)
 _shown = builder(Shown)
 _knocked_out = builder(PlayerKnockedOut)
 _known = builder(Known)
+_ruled_out = builder(RuledOut)
+_tied = builder(Tied)
+_buried = builder(Buried)
 _PILE = DrawSource.PILE
 
 
@@ -140,10 +153,54 @@ class Work(StateFields):
         card = pile[0]
         self.draw_pile = pile[1:]
         self.hands[seat] += (card,)
+        if self.buried:
+            self.unbury(seat, card, len(pile))
         events = self.events
         if events is not None:
             events.append(_card_drawn(self.names[seat], card, _PILE, by))
         return card
+
+    def unbury(self, seat: int, card: Card, pile_size: int) -> None:
+        """``seat`` drew ``card`` off a pile of ``pile_size``.
+
+        Whoever had buried it there (a Chancellor's return) knows now that ``seat`` holds it.
+        """
+        names = self.names
+        kept = []
+        for fact in self.buried:
+            if fact.cards and pile_size == len(fact.cards) + fact.under:
+                if fact.viewer != names[seat]:
+                    self.learn(names.index(fact.viewer), seat, card)
+                if len(fact.cards) > 1:
+                    kept.append(_buried(fact.viewer, fact.cards[1:], fact.under))
+            else:
+                kept.append(fact)
+        self.buried = tuple(kept)
+
+    def bury(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """``seat`` put ``cards`` under the pile, the last one lowest (a Chancellor's return)."""
+        name = self.names[seat]
+        mine = [fact for fact in self.buried if fact.viewer == name]
+        others = [
+            _buried(fact.viewer, fact.cards, fact.under + len(cards))
+            for fact in self.buried
+            if fact.viewer != name
+        ]
+        if mine and mine[0].under == 0:  # their earlier cards lie right on these
+            cards = (*mine[0].cards, *cards)
+        self.buried = (*others, _buried(name, cards, 0))
+
+    def rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Everyone knows now that ``seat``'s card is none of ``cards``."""
+        name = self.names[seat]
+        before = next((fact.cards for fact in self.ruled_out if fact.owner == name), ())
+        merged = tuple(dict.fromkeys((*before, *cards)))
+        others = [fact for fact in self.ruled_out if fact.owner != name]
+        self.ruled_out = (*others, _ruled_out(name, merged))
+
+    def tie(self, one: int, other: int) -> None:
+        """Everyone knows now that ``one`` and ``other`` hold cards of the same value."""
+        self.tied += (_tied(self.names[one], self.names[other]),)
 
     def take_set_aside(self, seat: int) -> Card:
         """``seat`` takes the face-down set-aside card (LL19-PRINCE-EMPTY-DECK)."""
@@ -204,20 +261,43 @@ class Work(StateFields):
         self.known = (*kept, _known(who, owner_name, card))
 
     def forget(self, owner: int, card: Card | None = None) -> None:
-        """What was known of ``owner``'s hand (only of ``card``, if given) is known no more."""
+        """What was known of ``owner``'s hand is known no more.
+
+        With ``card``, the owner played a card of that kind: what was known of their other
+        card stays (a card known held, unless of that kind; what a card was ruled out to be,
+        if the card played is one of those: it was the one just drawn).
+        """
+        name = self.names[owner]
         if self.known:
-            name = self.names[owner]
             self.known = tuple(
                 [k for k in self.known if k.owner != name or (card is not None and k.card != card)]
             )
+        if self.ruled_out:
+            self.ruled_out = tuple(
+                [
+                    f
+                    for f in self.ruled_out
+                    if f.owner != name or (card is not None and card in f.cards)
+                ]
+            )
+        if self.tied:
+            self.tied = tuple([t for t in self.tied if name not in (t.one, t.other)])
 
     def trade_known(self, one: int, other: int) -> None:
         """The two hands were traded: what was known of each is now known of the other."""
+        names = self.names
+        moved = {names[one]: names[other], names[other]: names[one]}
         if self.known:
-            names = self.names
-            moved = {names[one]: names[other], names[other]: names[one]}
             known = [_known(k.viewer, moved.get(k.owner, k.owner), k.card) for k in self.known]
             self.known = tuple([k for k in known if k.viewer != k.owner])
+        if self.ruled_out:
+            self.ruled_out = tuple(
+                [_ruled_out(moved.get(f.owner, f.owner), f.cards) for f in self.ruled_out]
+            )
+        if self.tied:
+            self.tied = tuple(
+                [_tied(moved.get(t.one, t.one), moved.get(t.other, t.other)) for t in self.tied]
+            )
 
     def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
         """Close the round (and the game)."""

@@ -29,7 +29,18 @@ from loveletter.serialization.commands import (
 )
 from loveletter.serialization.records import Codec, record_codec
 from loveletter.setup import Setup, check_seed, check_setup
-from loveletter.state import Known, Phase, RoundOutcome, Shown, State, StateFields, Table
+from loveletter.state import (
+    Buried,
+    Known,
+    Phase,
+    RoundOutcome,
+    RuledOut,
+    Shown,
+    State,
+    StateFields,
+    Table,
+    Tied,
+)
 from loveletter.words import LANGUAGES
 
 __all__ = ["log_from_data", "log_to_data", "state_from_data", "state_to_data"]
@@ -211,8 +222,14 @@ class _StateCodec:
 
 _FIELDS = [field for field in attrs.fields(StateFields) if field.name != "table"]
 _REQUIRED = ("table", *(field.name for field in _FIELDS if field.default is attrs.NOTHING))
-_RECORDS: dict[str, type] = {"shown": Shown, "known": Known}
-_RECORD_CODECS: dict[type, Codec] = {cls: record_codec(cls) for cls in (Shown, Known)}
+_RECORDS: dict[str, type] = {
+    "shown": Shown,
+    "known": Known,
+    "ruled_out": RuledOut,
+    "tied": Tied,
+    "buried": Buried,
+}
+_RECORD_CODECS: dict[type, Codec] = {cls: record_codec(cls) for cls in _RECORDS.values()}
 
 
 def _outcome_to_data(outcome: RoundOutcome, players: tuple[str, ...]) -> dict[str, Any]:
