@@ -1,0 +1,133 @@
+"""Information-set sampling: consistent, view-preserving, view-only and uniform."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import attrs
+from games import games_in_progress
+from hypothesis import given
+from hypothesis import strategies as st
+
+from loveletter import Game, Phase, State, view_for
+from loveletter.consistency import inconsistencies
+from loveletter.knowledge import knowledge
+from loveletter.sampling import _Places, sample_state
+from loveletter.setup import seat_names
+
+_RUNNING = (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
+
+
+def hidden(state: State, viewer: str) -> tuple[object, ...]:
+    """What the viewer cannot see: the others' hands, the set-aside card, the pile."""
+    hands = tuple(
+        hand for player, hand in zip(state.players, state.hands, strict=True) if player != viewer
+    )
+    return (hands, state.set_aside, state.draw_pile)
+
+
+@given(games_in_progress(), st.randoms(use_true_random=False))
+def test_every_sample_is_consistent_and_gives_back_the_view(game: Game, rng: random.Random) -> None:
+    """For every player: samples pass the consistency check, give the same view, and the
+    true deal is one the sampler may draw."""
+    state = game.state
+    if state.phase not in _RUNNING:
+        return
+    for viewer in state.players:
+        view = view_for(state, viewer)
+        for _ in range(3):
+            sample = sample_state(view, rng)
+            assert inconsistencies(sample) == []
+            assert view_for(sample, viewer) == view
+        known = knowledge(view)
+        places = _Places(view, known)
+        truth = {p: state.hand(p) for p, _ in places.slots}
+        assert places.agrees(truth, state.edition.value)  # the true deal is possible
+        unseen = Counter({card: n for card, n in known.unseen.items() if n})
+        hidden_cards = Counter(card for hand in truth.values() for card in hand)
+        hidden_cards.update(state.draw_pile)
+        hidden_cards[state.set_aside] += 1
+        hidden_cards.subtract(card for p in truth for card in known.holds[p])
+        hidden_cards.subtract(view.buried)
+        assert +hidden_cards == unseen
+
+
+@given(games_in_progress(), st.integers(0, 2**32))
+def test_the_sampler_reads_the_view_only(game: Game, seed: int) -> None:
+    """Two states that give a player the same view give the same samples."""
+    state = game.state
+    if state.phase not in _RUNNING:
+        return
+    viewer = state.player_to_act or state.players[0]
+    view = view_for(state, viewer)
+    other = sample_state(view, random.Random(seed + 1))  # another state with the same view
+    assert view_for(other, viewer) == view
+    assert sample_state(view, random.Random(seed)) == sample_state(
+        view_for(other, viewer), random.Random(seed)
+    )
+
+
+def small_positions(count: int) -> list[tuple[State, str]]:
+    """Positions of two-player games with at most five hidden cards, some with facts."""
+    found = []
+    for seed in itertools.count():
+        game = Game.new(seat_names(2), seed=seed)
+        rng = random.Random(seed)
+        while not game.over and game.state.phase in _RUNNING:
+            state = game.state
+            if len(state.draw_pile) <= 3 and state.phase is Phase.PLAY:
+                found.append((state, state.player_to_act or ""))
+                break
+            game.apply(rng.choice(game.legal_commands()))
+        if len(found) == count:
+            return found
+    return found
+
+
+def exact_deals(state: State, viewer: str) -> set[tuple[object, ...]]:
+    """Every deal of the hidden cards whose state is consistent and gives the same view.
+
+    What the other players know privately is left out: the viewer cannot tell it.
+    """
+    view = view_for(state, viewer)
+    state = attrs.evolve(
+        state,
+        shown=tuple(e for e in state.shown if e.viewer in (None, viewer)),
+        known=tuple(k for k in state.known if k.viewer in (None, viewer)),
+        buried=tuple(b for b in state.buried if b.viewer == viewer),
+    )
+    others = [p for p in state.players if p != viewer and not state.is_out(p)]
+    cards = [card for hand in (state.hand(p) for p in others) for card in hand]
+    cards += [state.set_aside, *state.draw_pile]
+    deals = set()
+    for order in set(itertools.permutations(cards)):
+        at = 0
+        hands = list(state.hands)
+        for p in others:
+            seat = state.players.index(p)
+            hands[seat] = tuple(order[at : at + len(state.hands[seat])])
+            at += len(state.hands[seat])
+        candidate = attrs.evolve(
+            state, hands=tuple(hands), set_aside=order[at], draw_pile=tuple(order[at + 1 :])
+        )
+        if inconsistencies(candidate) == [] and view_for(candidate, viewer) == view:
+            deals.add(hidden(candidate, viewer))
+    return deals
+
+
+def test_samples_are_uniform_over_the_deals_a_player_cannot_tell_apart() -> None:
+    """On small positions, each possible deal comes up about equally often, and no other."""
+    for state, viewer in small_positions(6):
+        deals = exact_deals(state, viewer)
+        assert hidden(state, viewer) in deals
+        rng = random.Random(7)
+        view = view_for(state, viewer)
+        draws = 400 * len(deals)
+        counts = Counter(hidden(sample_state(view, rng), viewer) for _ in range(draws))
+        assert set(counts) <= deals
+        expected = draws / len(deals)
+        chi_square = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
+        # 99.9% quantile of chi-square with len(deals) - 1 degrees of freedom, roughly
+        assert chi_square < len(deals) + 4 * (2 * len(deals)) ** 0.5 + 10, (chi_square, len(deals))
