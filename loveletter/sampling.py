@@ -35,7 +35,7 @@ from loveletter.editions import edition
 from loveletter.errors import LoveLetterError
 from loveletter.knowledge import Knowledge, knowledge
 from loveletter.state import Buried, Known, Phase, RuledOut, Shown, State, Table, Tied
-from loveletter.views import View
+from loveletter.views import SeatView, View
 
 __all__ = ["MAX_TRIES", "sample_state"]
 
@@ -152,6 +152,23 @@ class _Places:
         return (*top, *self.view.buried, *bottom), set_aside
 
 
+def _hand(seat: SeatView, hands: dict[str, tuple[Card, ...]]) -> tuple[Card, ...]:
+    """A seat's hand: as the viewer sees it, empty if out, or as sampled."""
+    if seat.hand is not None:
+        return seat.hand
+    return () if seat.out else hands[seat.player]
+
+
+def _known(view: View) -> tuple[Known, ...]:
+    """The viewer's knowledge of the other hands, as facts of the state."""
+    return tuple(
+        Known(viewer=view.viewer if index == 0 else None, owner=seat.player, card=card)
+        for seat in view.seats
+        if seat.hand is None
+        for index, card in enumerate(seat.known)
+    )
+
+
 def _state(
     view: View,
     known: Knowledge,
@@ -162,25 +179,13 @@ def _state(
     pile, set_aside = pile_and_aside
     players = table.players
     viewer = view.viewer
-    by_seat = []
-    for seat in view.seats:
-        if seat.hand is not None:
-            by_seat.append(seat.hand)
-        elif seat.out:
-            by_seat.append(())
-        else:
-            by_seat.append(hands[seat.player])
-    facts = []
-    for seat in view.seats:
-        for index, card in enumerate(seat.known if seat.hand is None else ()):
-            facts.append(Known(viewer=viewer if index == 0 else None, owner=seat.player, card=card))
     to_act = players.index(view.to_act) if view.to_act is not None else -1
     return State(
         table=table,
         round_number=view.round_number,
         phase=view.phase,
         to_act=to_act,
-        hands=tuple(by_seat),
+        hands=tuple(_hand(seat, hands) for seat in view.seats),
         discards=tuple(seat.discards for seat in view.seats),
         out=tuple(seat.out for seat in view.seats),
         protected=tuple(seat.protected for seat in view.seats),
@@ -195,7 +200,7 @@ def _state(
         shown=tuple(
             Shown(viewer=e.viewer, owner=e.owner, card=e.card, by=e.by) for e in view.shown
         ),
-        known=tuple(facts),
+        known=_known(view),
         ruled_out=tuple(
             RuledOut(owner=seat.player, cards=seat.ruled_out)
             for seat in view.seats
