@@ -1,12 +1,13 @@
 """A bot that counts cards and plays the odds.
 
-It keeps, for the current round, what it knows of each other player's hand (from its own
-Priest, Baron and King, and from what it sees happen afterwards) and what they cannot
-hold (its Guards' misses). Everything else is counted: the deck, less its own hand, the
-discards, the face-up cards and the cards it knows are held, is what any unknown hand may
-hold. With that it names the likeliest card with the Guard, compares with the Baron when
-its other card is high, hides a high card behind the Handmaid, aims the Prince at the
-likely Princess, and never plays the Princess while it has another choice.
+It reads what its view tells of each other player's hand (:mod:`loveletter.knowledge`): a
+card known held (its own Priest, Baron and King, what happened since), the cards everyone
+knows a hand does not hold (a Guard that missed, a comparison won, a King or Prince played
+without the Countess). Everything else is counted: the cards it has not seen are what any
+unknown hand may hold. With that it names the likeliest card with the Guard, compares
+with the Baron when its other card is high, hides a high card behind the Handmaid, aims
+the Prince at the likely Princess, and never plays the Princess while it has another
+choice.
 
 Its odds and scores are exact fractions (:class:`fractions.Fraction`), never floats, so it
 makes the same choices on every Python: a float sum's last bit may differ from one
@@ -16,27 +17,16 @@ change a close choice and, with it, a whole simulation.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from loveletter.bots.base import Bot
 from loveletter.cardrule import CardRule, Intent, rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Play
 from loveletter.editions import Edition, edition
-from loveletter.events import (
-    CardPlayed,
-    Event,
-    GuardGuessed,
-    HandDiscarded,
-    HandsCompared,
-    HandSeen,
-    HandsTraded,
-    PlayerKnockedOut,
-    RoundStarted,
-)
+from loveletter.knowledge import Knowledge, knowledge
 from loveletter.views import View
 
 _Values = Mapping[Card, int]
@@ -58,124 +48,37 @@ class _Considered(NamedTuple):
 
 
 class HeuristicBot(Bot):
-    """Counts cards, remembers what it was shown, and scores each legal command."""
+    """Counts cards, reads what its view tells, and scores each legal command."""
 
     name = "heuristic"
 
     def __init__(self, *, seed: int = 0) -> None:
         super().__init__(seed=seed)
-        self.known: dict[str, Card] = {}
-        self.excluded: dict[str, set[Card]] = {}
+        self._read: tuple[View, Knowledge] | None = None
 
-    # -- memory ----------------------------------------------------------------------
-
-    def _forget(self, player: str) -> None:
-        self.known.pop(player, None)
-        self.excluded.pop(player, None)
-
-    def observe(self, event: Event) -> None:
-        """Update what this bot knows of the other hands."""
-        learn = self._LEARNERS.get(type(event))
-        if learn is not None:
-            learn(self, event)
-
-    def _round_started(self, event: Event) -> None:
-        self.known.clear()
-        self.excluded.clear()
-
-    def _hand_seen(self, event: Event) -> None:
-        assert isinstance(event, HandSeen)
-        if event.player == self.player and event.card is not None:
-            self.known[event.target] = event.card
-
-    def _hands_compared(self, event: Event) -> None:
-        assert isinstance(event, HandsCompared)
-        me = self.player
-        if me == event.player:
-            other, card = event.target, event.target_card
-        elif me == event.target:
-            other, card = event.player, event.player_card
-        else:
-            return
-        if card is not None and event.loser is None:
-            self.known[other] = card
-
-    def _hands_traded(self, event: Event) -> None:
-        assert isinstance(event, HandsTraded)
-        me = self.player
-        if me == event.player and event.target_received is not None:
-            self._forget(event.target)
-            self.known[event.target] = event.target_received
-        elif me == event.target and event.player_received is not None:
-            self._forget(event.player)
-            self.known[event.player] = event.player_received
-        else:
-            self._swap(event.player, event.target)
-
-    def _swap(self, a: str, b: str) -> None:
-        """Two other players traded hands: what was known of each goes with the hand."""
-        known = self.known.pop(a, None), self.known.pop(b, None)
-        excluded = self.excluded.pop(a, None), self.excluded.pop(b, None)
-        for player, card, cards in ((a, known[1], excluded[1]), (b, known[0], excluded[0])):
-            if card is not None:
-                self.known[player] = card
-            if cards:
-                self.excluded[player] = cards
-
-    def _card_played(self, event: Event) -> None:
-        assert isinstance(event, CardPlayed)
-        if event.player == self.player:
-            return
-        held = self.known.get(event.player)
-        if held is None or held is event.card or rule_of(event.card).draws:
-            # It may have been the known card that went; the other card is new.
-            self._forget(event.player)
-
-    def _guard_guessed(self, event: Event) -> None:
-        assert isinstance(event, GuardGuessed)
-        if not event.hit and isinstance(event.guess, Card):
-            self.excluded.setdefault(event.target, set()).add(event.guess)
-
-    def _hand_gone(self, event: Event) -> None:
-        assert isinstance(event, (HandDiscarded, PlayerKnockedOut))
-        self._forget(event.player)
-
-    _LEARNERS: ClassVar[dict[type[Event], Callable[[HeuristicBot, Event], None]]] = {
-        RoundStarted: _round_started,
-        HandSeen: _hand_seen,
-        HandsCompared: _hands_compared,
-        HandsTraded: _hands_traded,
-        CardPlayed: _card_played,
-        GuardGuessed: _guard_guessed,
-        HandDiscarded: _hand_gone,
-        PlayerKnockedOut: _hand_gone,
-    }
-    """What the bot learns from each kind of event."""
+    def _knowledge(self, view: View) -> Knowledge:
+        """What the view tells, read once per view."""
+        if self._read is None or self._read[0] is not view:
+            self._read = (view, knowledge(view))
+        return self._read[1]
 
     # -- odds ----------------------------------------------------------------------------
-
-    def _unseen(self, view: View, ed: Edition) -> Counter[Card]:
-        unseen = Counter(ed.deck)
-        unseen.subtract(view.hand)
-        unseen.subtract(view.face_up)
-        for seat in view.seats:
-            unseen.subtract(seat.discards)
-            if not seat.out and seat.player in self.known:
-                unseen[self.known[seat.player]] -= 1
-        return Counter({card: count for card, count in unseen.items() if count > 0})
 
     def odds(self, view: View, player: str) -> dict[Card, Fraction]:
         """How likely ``player`` is to hold each card, as far as this bot can tell.
 
-        The chances are exact fractions that add up to 1 (or the answer is empty, when
-        no card is left unseen).
+        It reads what the view tells (:func:`loveletter.knowledge.knowledge`): a card
+        known held is certain; otherwise every unseen card counts, less those ruled out.
+        The chances are exact fractions that add up to 1 (or the answer is empty, when no
+        card is left unseen).
         """
-        if player in self.known:
-            return {self.known[player]: Fraction(1)}
-        ed = edition(view.edition)
-        unseen = self._unseen(view, ed)
-        excluded = self.excluded.get(player, set())
-        counts = {card: n for card, n in unseen.items() if card not in excluded} or dict(unseen)
+        known = self._knowledge(view)
+        held = known.holds.get(player, ())
+        if held:
+            return {held[0]: Fraction(1)}
+        unseen = {card: count for card, count in known.unseen.items() if count > 0}
+        ruled_out = known.not_holding.get(player, frozenset())
+        counts = {card: n for card, n in unseen.items() if card not in ruled_out} or unseen
         total = sum(counts.values())
         return {card: Fraction(n, total) for card, n in counts.items()} if total else {}
 
@@ -233,7 +136,8 @@ class HeuristicBot(Bot):
         target = it.command.target
         if target is None:
             return _ZERO
-        return _PRIEST_UNKNOWN if target not in self.known else _PRIEST_KNOWN
+        certain = len(it.odds(target)) == 1
+        return _PRIEST_KNOWN if certain else _PRIEST_UNKNOWN
 
     def _compare(self, it: _Considered) -> Fraction:
         if it.command.target is None:
