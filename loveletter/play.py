@@ -20,6 +20,7 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, RoundStarted
+from loveletter.knowledge import knowledge
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.setup import seat_names
@@ -170,11 +171,25 @@ class TerminalGame:
                     flags=flags,
                 )
             )
-        for seat in view.seats:
-            for known in seat.known:
-                card, the_card = card_name(known, self.language), the(known, "fr")
-                self.say(self.t("known", owner=seat.player, card=card, the_card=the_card))
+        self.show_knowledge(view)
         self.say(self.t("hand", cards=self.names_of(view.hand)))
+
+    def show_knowledge(self, view: View) -> None:
+        """Print what the player knows of the other hands (:mod:`loveletter.knowledge`)."""
+        known = knowledge(view)
+        for owner, cards in known.holds.items():
+            for card in cards if view.seat(owner).hand is None else ():
+                name, the_card = card_name(card, self.language), the(card, "fr")
+                self.say(self.t("known", owner=owner, card=name, the_card=the_card))
+        value = edition_named(view.edition).value
+        for owner, ruled in known.not_holding.items():
+            if ruled:
+                listed = self.names_of(sorted(ruled, key=value.__getitem__))
+                self.say(self.t("ruled_out", owner=owner, cards=listed))
+        for one, other in known.tied:
+            self.say(self.t("tied", one=one, other=other))
+        if known.buried:
+            self.say(self.t("buried", cards=self.names_of(known.buried)))
 
     # -- reading answers ----------------------------------------------------------------
 

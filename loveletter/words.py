@@ -530,6 +530,18 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  You know that {owner} holds the {card}.",
         "  Vous savez que {owner} a {the_card}.",
     ),
+    "ruled_out": (
+        "  Everyone knows that {owner} holds none of: {cards}.",
+        "  Tout le monde sait que {owner} n'a aucune de ces cartes : {cards}.",
+    ),
+    "tied": (
+        "  Everyone knows that {one} and {other} hold cards of the same value.",
+        "  Tout le monde sait que {one} et {other} ont des cartes de même valeur.",
+    ),
+    "buried": (
+        "  Under the pile you know: {cards} (the last one lowest).",
+        "  Sous la pioche, vous savez : {cards} (la dernière tout en bas).",
+    ),
     "hand": ("Your hand: {cards}", "Votre main : {cards}"),
     "not_a_card": (
         "  {text!r} is not a card here{why}: choose one of {names}.",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from support import ROOT
 
-from loveletter import Card, Game, Play
+from loveletter import Card, Game, Play, view_for
 from loveletter.play import TerminalGame
 
 OPTIONS = re.compile(r"\(([^()]*)\): $")
@@ -114,3 +114,20 @@ def test_the_command_line_game_can_be_scripted() -> None:
     assert "Play which card? (Guard, King): baron" in out
     assert "You play the King on Anna." in out
     assert "You left the table. Goodbye." in out
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "  Everyone knows that Ben holds none of: King."),
+        ("fr", "  Tout le monde sait que Ben n'a aucune de ces cartes : Roi."),
+    ],
+)
+def test_the_table_tells_what_the_player_knows(language: str, said: str) -> None:
+    """What the view tells of the other hands (loveletter.knowledge): a Guard's miss."""
+    game = Game.arranged({"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Spy"])
+    game.apply(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.KING))
+    lines: list[str] = []
+    terminal = TerminalGame(players=3, seed=1, say=lines.append, language=language)
+    terminal.show_knowledge(view_for(game.state, "Carla"))
+    assert lines == [said]
