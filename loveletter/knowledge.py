@@ -49,8 +49,11 @@ class Knowledge:
     """Pairs of hands everyone knows to hold cards of the same value."""
     buried: tuple[Card, ...]
     """Cards the viewer knows at the bottom of the draw pile, the last one lowest, with
-    :attr:`buried_under` unknown cards under them."""
+    :attr:`Knowledge.buried_under <loveletter.knowledge.Knowledge.buried_under>` unknown
+    cards under them."""
     buried_under: int
+    """How many unknown cards lie under :attr:`Knowledge.buried
+    <loveletter.knowledge.Knowledge.buried>`."""
     unseen: Mapping[Card, int]
     """How many copies of each card the viewer has not seen: the deck, less their own
     hand, every discard, the face-up cards, the cards they know held and the cards they

@@ -210,13 +210,17 @@ class Game:
         return cls.new(seated, edition=ed, first=first or seated[0], deal=layout, **options)
 
     @classmethod
-    def from_state(cls, state: State) -> Game:
+    def from_state(cls, state: State, *, check: bool = True) -> Game:
         """A game that goes on from ``state`` (a stored state, a what-if, a search node).
 
         The state is checked first (:func:`loveletter.consistency.check_consistent`);
-        such a game has no :attr:`setup`, and its :attr:`log` starts here.
+        such a game has no :attr:`setup`, and its :attr:`log` starts here. ``check=False``
+        skips the check, for a state the program made itself and trusts (a search's
+        sample, :func:`loveletter.sampling.sample_state`): anything else then gives
+        undefined results.
         """
-        check_consistent(state)
+        if check:
+            check_consistent(state)
         game = cls.__new__(cls)
         game._setup = None
         game._origin = state
@@ -251,6 +255,17 @@ class Game:
         if state is None:
             state = self._state = self._work.freeze()
         return state
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for (without making a snapshot of the state)."""
+        return self._work.phase
+
+    @property
+    def player_to_act(self) -> str | None:
+        """Who must act now, if anyone (without making a snapshot of the state)."""
+        seat = self._work.to_act
+        return self._work.names[seat] if seat >= 0 else None
 
     @property
     def over(self) -> bool:

@@ -37,7 +37,7 @@ from loveletter.knowledge import Knowledge, knowledge
 from loveletter.state import Buried, Known, Phase, RuledOut, Shown, State, Table, Tied
 from loveletter.views import SeatView, View
 
-__all__ = ["MAX_TRIES", "sample_state"]
+__all__ = ["MAX_TRIES", "Sampler", "sample_state"]
 
 MAX_TRIES = 100_000
 """Deals tried before the sampler gives up (no deal agrees with the view)."""
@@ -59,37 +59,67 @@ def sample_state(
     ``rng`` draws the deal (and, unless ``seed`` is given, the sampled game's seed, for
     the rounds after this one). ``auto_draw`` defaults to whether the view awaits no
     draw. Between rounds nothing is hidden and :class:`~loveletter.errors.LoveLetterError`
-    is raised, as it is when no deal agrees with the view.
+    is raised, as it is when no deal agrees with the view. Many samples of one view are
+    cheaper with a :class:`Sampler`.
     """
-    if view.phase not in _RUNNING:
-        raise LoveLetterError("nothing is hidden between rounds: there is no deal to sample")
-    ed = edition(view.edition)
-    known = knowledge(view)
-    places = _Places(view, known)
-    cards = [card for card, count in sorted(known.unseen.items(), key=_order) for _ in range(count)]
-    if len(cards) != places.count:
-        raise LoveLetterError(
-            f"{len(cards)} unseen cards for {places.count} hidden places: no table shows this view"
+    sampler = Sampler(view, auto_draw=auto_draw, language=language, remedy=remedy)
+    return sampler.sample(rng, seed=seed)
+
+
+class Sampler:
+    """Samples of one view (:func:`sample_state`), its knowledge read once."""
+
+    def __init__(
+        self,
+        view: View,
+        *,
+        auto_draw: bool | None = None,
+        language: str = "en",
+        remedy: bool = False,
+    ) -> None:
+        if view.phase not in _RUNNING:
+            raise LoveLetterError("nothing is hidden between rounds: there is no deal to sample")
+        self.view = view
+        self.edition = edition(view.edition)
+        self.known = knowledge(view)
+        self.places = _Places(view, self.known)
+        self.cards = [
+            card
+            for card, count in sorted(self.known.unseen.items(), key=_order)
+            for _ in range(count)
+        ]
+        if len(self.cards) != self.places.count:
+            raise LoveLetterError(
+                f"{len(self.cards)} unseen cards for {self.places.count} hidden places: "
+                "no table shows this view"
+            )
+        self.auto_draw = view.phase is not Phase.DRAW if auto_draw is None else auto_draw
+        self.language = language
+        self.remedy = remedy
+
+    def sample(self, rng: random.Random, *, seed: int | None = None) -> State:
+        """One state, drawn with ``rng`` (see :func:`sample_state`)."""
+        cards = list(self.cards)
+        places, value = self.places, self.edition.value
+        for _ in range(MAX_TRIES):
+            rng.shuffle(cards)
+            hands = places.hands(cards)
+            if places.agrees(hands, value):
+                break
+        else:
+            raise LoveLetterError("no deal of the unseen cards agrees with the view")
+        view = self.view
+        table = Table(
+            edition=self.edition,
+            players=tuple(seat.player for seat in view.seats),
+            target=view.target,
+            seed=rng.getrandbits(128) if seed is None else seed,
+            auto_draw=self.auto_draw,
+            language=self.language,
+            remedy=self.remedy,
+            open_hands=view.open_hands,
         )
-    value = ed.value
-    for _ in range(MAX_TRIES):
-        rng.shuffle(cards)
-        hands = places.hands(cards)
-        if places.agrees(hands, value):
-            break
-    else:
-        raise LoveLetterError("no deal of the unseen cards agrees with the view")
-    table = Table(
-        edition=ed,
-        players=tuple(seat.player for seat in view.seats),
-        target=view.target,
-        seed=rng.getrandbits(128) if seed is None else seed,
-        auto_draw=view.phase is not Phase.DRAW if auto_draw is None else auto_draw,
-        language=language,
-        remedy=remedy,
-        open_hands=view.open_hands,
-    )
-    return _state(view, known, table, hands, places.pile(cards))
+        return _state(view, self.known, table, hands, places.pile(cards))
 
 
 def _order(item: tuple[Card, int]) -> str:

@@ -92,8 +92,11 @@ class View:
     that tied, see :class:`~loveletter.state.Tied`)."""
     buried: tuple[Card, ...] = ()
     """The cards the viewer returned under the draw pile with a Chancellor and that are
-    still there, in order, the last one lowest, with :attr:`buried_under` cards below them."""
+    still there, in order, the last one lowest, with :attr:`View.buried_under
+    <loveletter.views.View.buried_under>` cards below them."""
     buried_under: int = 0
+    """How many cards others returned under the pile since, below :attr:`View.buried
+    <loveletter.views.View.buried>`."""
 
     @property
     def hand(self) -> tuple[Card, ...]:
