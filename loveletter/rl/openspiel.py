@@ -1,0 +1,856 @@
+"""Love Letter as an OpenSpiel game: ``pyspiel.load_game("python_loveletter")``.
+
+Importing this module registers the game with OpenSpiel (the ``[openspiel]`` extra). Its
+parameters: ``edition`` (``"2019"``, the default, or ``"classic"``), ``players`` (2 to
+the edition's most; 2 by default) and ``single_round`` (``False``: a whole game, to the
+edition's token target; ``True``: the game ends with the first round, scored by its
+winners). In a game's string OpenSpiel reads ``edition=2019`` as a number, which it
+refuses: leave the default edition out, or give the parameters as a dict. Player ``i``
+sits in seat ``i`` (named as :func:`loveletter.setup.seat_names` names them), and player
+0 starts the first round.
+
+The referee judges every move: a player's legal actions are the ids
+(:class:`~loveletter.encoding.Encoding`) of the referee's legal commands, and an action
+is the command its id stands for, applied by the referee. Returns are the encoding's
+(zero-sum: the winners share +1, the others -1), at the end of the game or, with
+``single_round``, of the round.
+
+**Chance.** Every card is placed by an explicit chance node. Its outcomes are the kinds
+of card (outcome ``i`` is the encoding's ``cards[i]``), each as likely as its share of
+the cards chance has not placed yet. A round is dealt one card at a time: the set-aside
+card, the face-up cards (two players), then a card for each seat from the starter; a
+round that follows a tie starts with a chance node that picks the starter among its
+winners, each equally likely. The referee then starts the round with that deal, and a
+draw pile whose order nobody has decided: each of its cards is placed by a chance node
+when it is drawn (the turn's draw, a Prince's redraw, a Chancellor's draws), and only
+then put on top of the referee's pile. A player's move that draws is chosen first, then
+chance draws for it, then the referee applies it. The cards a Chancellor returns under
+the pile are no longer chance's: they come back, in their order, once the cards above
+them are gone. This is exact: a shuffled deck turned over one card at a time gives each
+card the distribution of the cards not yet turned over, which is what each chance node
+gives; the referee's shuffle is drawn lazily, and no chance node decides a card before
+someone could see it (the set-aside card aside, dealt with the round).
+
+**Information states.** A player's information state string is the whole game told as
+that player saw it, a sentence per event (:class:`~loveletter.narration.Narrator`, with
+everything hidden from them left out), after their name and number. The information
+state tensor has a fixed size. Its blocks: ``player`` (one-hot), ``dealt`` (the card the
+player was dealt this round), ``observation`` (the player's observation, below) and
+``record``, the running round as they saw it, a line per command the referee applied in
+it (at most a draw and a play per card of the pile, and a choice per card that draws),
+zeros after the last. Seats in a line are offsets from the player, as in the
+observation; a line's blocks: who acted; whether it was a draw, a play or a choice; the
+card played (or kept: a Chancellor's choice shows only to its player); the player it
+chose first, and the others; the card it named; the two cards returned (to the chooser
+only); the cards it showed the player from each hand (a Priest's look, a Baron's
+comparison, a King's trade, the showdown); the cards it put face up on each player's
+discards (the card played, a hand a Prince discarded, a knocked-out player's); the
+player's own hand after it; who was out of the round after it. Within a round the
+tensor tells what the string tells. Earlier rounds are summed up by what the
+observation keeps of them, the tokens: the rest of the game depends on nothing else, so
+a policy loses nothing by it, but two histories that differ only in an earlier round can
+share a tensor (never a string). Its size, in floats: 3,633 for the 2019 edition with
+two players (6,315 with six), 1,899 for the classic edition with two (2,947 with four).
+
+**Observations.** The observation tensor is the encoding's observation of the player's
+view (:func:`loveletter.views.view_for`); the observation string tells that view in
+words. Before the first deal the tensor is zeros, and the string says the cards are
+being dealt.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_loveletter", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), round(sum(p for _, p in state.chance_outcomes()), 9)
+(True, 1.0)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), len(state.legal_actions()) > 0
+(0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
+
+import attrs
+import numpy as np
+import pyspiel
+
+from loveletter.cardrule import rule_of
+from loveletter.cards import Card
+from loveletter.commands import Choose, Command, Deal, Draw, Play
+from loveletter.editions import EDITIONS, Edition, edition
+from loveletter.encoding import encoding
+from loveletter.events import Event
+from loveletter.layout import Layout
+from loveletter.narration import Narrator
+from loveletter.referee import Game
+from loveletter.serialization import state_from_json, to_json
+from loveletter.setup import seat_names
+from loveletter.state import Phase, State
+from loveletter.text import describe
+from loveletter.views import View, view_for
+from loveletter.words import card_name
+
+__all__ = [
+    "GAME_TYPE",
+    "SHORT_NAME",
+    "LoveLetterGame",
+    "LoveLetterObserver",
+    "LoveLetterState",
+]
+
+SHORT_NAME = "python_loveletter"
+"""The name to load the game by: ``pyspiel.load_game("python_loveletter")``."""
+
+_PARAMETERS: dict[str, Any] = {"edition": "2019", "players": 2, "single_round": False}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Love Letter (loveletter referee)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=max(ed.max_players for ed in EDITIONS.values()),
+    min_num_players=min(ed.min_players for ed in EDITIONS.values()),
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+"""The game's type, as registered with OpenSpiel."""
+
+
+# -- the rules of one table: fixed for a game, shared by its states ---------------------
+
+
+@attrs.frozen(kw_only=True)
+class _Rules:
+    """What stays the same for every state of one OpenSpiel game."""
+
+    edition: Edition
+    players: tuple[str, ...]
+    single_round: bool
+    kinds: tuple[Card, ...]
+    """The kinds of card, in the order of the chance outcomes."""
+    face_up: int
+    pile: int
+    """The draw pile's size when a round starts."""
+    turns: int
+    """The most decisions in one round: a play per card in the pile, and a choice per
+    card that draws for its player."""
+    lines: int
+    """The most commands the referee applies in one round: a draw and a play per card
+    in the pile, and a choice per card that draws."""
+    rounds: int
+    """The most rounds in a game."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Rules:
+        return self  # immutable, and shared by every state of the game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters (a state's serialization), read back from them."""
+        params = {"edition": self.edition.name, "players": len(self.players)}
+        return (_Rules.of, ({**params, "single_round": self.single_round},))
+
+    @classmethod
+    def of(cls, params: Mapping[str, Any]) -> _Rules:
+        """The rules of the game ``params`` describe; wrong parameters raise ``ValueError``."""
+        ed = edition(str(params["edition"]))
+        count = params["players"]
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"players must be a whole number, not {count!r}")
+        if not ed.min_players <= count <= ed.max_players:
+            raise ValueError(
+                f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players,"
+                f" not {count}"
+            )
+        face_up = ed.face_up_with_two_players if count == 2 else 0
+        pile = len(ed.deck) - 1 - face_up - count
+        choices = sum(1 for card in ed.deck if rule_of(card).draws)
+        single = bool(params["single_round"])
+        target = ed.target(players=count)
+        return cls(
+            edition=ed,
+            players=seat_names(count),
+            single_round=single,
+            kinds=tuple(spec.card for spec in ed.specs),
+            face_up=face_up,
+            pile=pile,
+            turns=pile + choices,
+            lines=2 * pile + choices,
+            rounds=1 if single else count * (target - 1) + 1,
+        )
+
+    @property
+    def dealt(self) -> int:
+        """The cards chance places before a round starts."""
+        return 1 + self.face_up + len(self.players)
+
+
+# -- the state's changing part -----------------------------------------------------------
+
+_Move: TypeAlias = Draw | Play | Choose
+"""A command of a round, sent by a player (a draw too, though chance decides its card)."""
+
+
+@attrs.frozen
+class _Line:
+    """One command the referee applied in the running round, and what it left."""
+
+    actor: int
+    command: _Move
+    targets: tuple[int, ...]
+    """The seats a play chose."""
+    shown: tuple[tuple[int | None, int, Card], ...]
+    """The cards it showed from hands: who saw each (``None``: everyone), whose it was."""
+    discarded: tuple[tuple[Card, ...], ...]
+    """The cards it put face up on each player's discards (the card played among them)."""
+    hands: tuple[tuple[Card, ...], ...]
+    out: tuple[bool, ...]
+
+
+class _Table:
+    """The changing part of an OpenSpiel state: the referee, and chance's bookkeeping.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this one copies
+    itself cheaply instead (the referee's game by :meth:`Game.copy`, the lists shallowly:
+    everything in them is immutable).
+    """
+
+    __slots__ = (
+        "batches",
+        "dealt",
+        "drawn",
+        "fresh",
+        "game",
+        "lines",
+        "needed",
+        "opening",
+        "pending",
+        "starter",
+        "told",
+        "unseen",
+    )
+
+    def __init__(self, rules: _Rules) -> None:
+        self.game: Game | None = None
+        """The referee, once the first round is dealt."""
+        self.dealt: list[Card] = []
+        """The cards of the round being dealt, in the order chance placed them."""
+        self.starter: int | None = 0
+        """The seat that starts the round being dealt; ``None`` until chance picks it."""
+        self.unseen: list[int] = _deck(rules)
+        """How many cards of each kind chance has not placed yet (during a round: the
+        cards on top of the referee's pile, in no decided order)."""
+        self.fresh = 0
+        """How many cards on top of the referee's pile chance has not placed yet."""
+        self.pending: _Move | None = None
+        """A command waiting for chance to place the cards it draws."""
+        self.needed = 0
+        self.drawn: list[Card] = []
+        self.batches: list[tuple[Event, ...]] = []
+        """The events of every command the referee applied, one batch per command."""
+        self.lines: list[_Line] = []
+        """The running round's record."""
+        self.opening: tuple[tuple[Card, ...], ...] = ()
+        """The hands the running round was dealt."""
+        self.told: dict[int, tuple[int, list[str]]] = {}
+        """For each player, the batches told so far and their sentences (a cache)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Table:
+        other = _Table.__new__(_Table)
+        other.game = None if self.game is None else self.game.copy(history=False)
+        other.dealt = list(self.dealt)
+        other.starter = self.starter
+        other.unseen = list(self.unseen)
+        other.fresh = self.fresh
+        other.pending = self.pending
+        other.needed = self.needed
+        other.drawn = list(self.drawn)
+        other.batches = list(self.batches)
+        other.lines = list(self.lines)
+        other.opening = self.opening
+        other.told = {player: (count, list(said)) for player, (count, said) in self.told.items()}
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The table for pickling (a state's serialization): the referee's state as JSON."""
+        found = {name: getattr(self, name) for name in self.__slots__ if name != "told"}
+        game = self.game
+        found["game"] = None if game is None else to_json(game.state)
+        return found
+
+    def __setstate__(self, found: Mapping[str, Any]) -> None:
+        for name, value in found.items():
+            setattr(self, name, value)
+        game = found["game"]
+        self.game = None if game is None else Game.from_state(state_from_json(game))
+        self.told = {}
+
+
+def _deck(rules: _Rules) -> list[int]:
+    """How many cards of each kind the deck has."""
+    return [rules.edition.deck.count(kind) for kind in rules.kinds]
+
+
+def _outcomes(counts: Sequence[int]) -> list[tuple[int, float]]:
+    """The chance outcomes of a card placed among ``counts`` cards of each kind.
+
+    Each kind with cards left is an outcome, as likely as its share of the cards.
+
+    >>> _outcomes([5, 0, 1, 2])
+    [(0, 0.625), (2, 0.125), (3, 0.25)]
+    """
+    total = sum(counts)
+    return [(kind, count / total) for kind, count in enumerate(counts) if count > 0]
+
+
+# -- the game -----------------------------------------------------------------------------
+
+
+class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
+    """Love Letter, refereed by :class:`loveletter.referee.Game`, as an OpenSpiel game."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        """A game with ``params`` (see the module's description); defaults for the rest."""
+        settings = {**_PARAMETERS, **(params or {})}
+        rules = _Rules.of(settings)
+        enc = encoding(rules.edition)
+        super().__init__(
+            GAME_TYPE,
+            pyspiel.GameInfo(
+                num_distinct_actions=enc.num_actions,
+                max_chance_outcomes=max(len(rules.kinds), len(rules.players)),
+                num_players=len(rules.players),
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=rules.rounds * rules.turns,
+            ),
+            _spelled(settings),
+        )
+        self.rules = rules
+
+    def new_initial_state(self) -> LoveLetterState:
+        """The game before the first card is dealt."""
+        return LoveLetterState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> LoveLetterObserver:
+        """An observer: the information state (perfect recall) or the observation."""
+        return LoveLetterObserver(self.rules, iig_obs_type, params)
+
+
+def _spelled(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters as the game's string names them: the default edition left out.
+
+    OpenSpiel reads ``edition=2019`` in a game's string as a number, not the edition's
+    name, so the string leaves the default edition to the default.
+    """
+    return {
+        name: value
+        for name, value in settings.items()
+        if name != "edition" or value != _PARAMETERS["edition"]
+    }
+
+
+class LoveLetterState(pyspiel.State):  # type: ignore[misc]
+    """A state of an OpenSpiel game of Love Letter: the referee's, or a deal in progress."""
+
+    def __init__(self, game: LoveLetterGame) -> None:
+        """The state before the first card of the game is dealt."""
+        super().__init__(game)
+        self.rules: _Rules = game.rules
+        self.table = _Table(game.rules)
+
+    # -- what is -------------------------------------------------------------------------
+
+    @property
+    def referee(self) -> Game | None:
+        """The referee's game (``None`` until the first round is dealt): read it, never apply."""
+        return self.table.game
+
+    def _game(self) -> Game:
+        game = self.table.game
+        if game is None:
+            raise RuntimeError("no round has been dealt yet")
+        return game
+
+    def _dealing(self) -> bool:
+        game = self.table.game
+        if game is None:
+            return True
+        return not self.rules.single_round and game.state.phase is Phase.ROUND_OVER
+
+    def current_player(self) -> int:
+        """The seat to act, chance, or terminal."""
+        table = self.table
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if table.pending is not None or self._dealing():
+            return int(pyspiel.PlayerId.CHANCE)
+        return self._game().state.to_act
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (or, for a single round, the round)."""
+        game = self.table.game
+        if game is None or self.table.pending is not None:
+            return False
+        phase = game.state.phase
+        return phase is Phase.GAME_OVER or (self.rules.single_round and phase is Phase.ROUND_OVER)
+
+    def returns(self) -> list[float]:
+        """Each player's return: the encoding's, once the game is over; zero before."""
+        game = self.table.game
+        if game is None or not self.is_terminal():
+            return [0.0] * len(self.rules.players)
+        enc = encoding(self.rules.edition)
+        return list(enc.returns(game.state, round_only=self.rules.single_round))
+
+    # -- chance --------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node and their probabilities."""
+        table = self.table
+        if table.pending is None and table.starter is None:
+            winners = self._winners()
+            return [(seat, 1.0 / len(winners)) for seat in winners]
+        return _outcomes(table.unseen)
+
+    def _winners(self) -> list[int]:
+        state = self._game().state
+        return [state.seat(player) for player in state.round_winners]
+
+    def _apply_chance(self, outcome: int) -> None:
+        table = self.table
+        pending, starter = table.pending, table.starter
+        if pending is None and starter is None:
+            if outcome not in self._winners():
+                raise ValueError(f"seat {outcome} did not win the round: it cannot start")
+            table.starter = outcome
+            return
+        if not 0 <= outcome < len(table.unseen) or table.unseen[outcome] == 0:
+            raise ValueError(f"no {outcome} among the chance outcomes {table.unseen}")
+        table.unseen[outcome] -= 1
+        card = self.rules.kinds[outcome]
+        if pending is not None:
+            table.drawn.append(card)
+            if len(table.drawn) == table.needed:
+                self._draw_pending(pending)
+        elif starter is not None:
+            table.dealt.append(card)
+            if len(table.dealt) == self.rules.dealt:
+                self._start_round(starter)
+
+    def _start_round(self, starter: int) -> None:
+        """Start the round dealt by chance: the referee deals it, its pile in no order yet."""
+        table, rules = self.table, self.rules
+        dealt = table.dealt
+        count = len(rules.players)
+        hands = {(starter + offset) % count: card for offset, card in enumerate(dealt[-count:])}
+        layout = Layout(
+            set_aside=dealt[0],
+            face_up=tuple(dealt[1 : 1 + rules.face_up]),
+            hands=tuple((player, hands[seat]) for seat, player in enumerate(rules.players)),
+            draw_pile=self._undecided(),
+        )
+        first = rules.players[starter]
+        if table.game is None:
+            table.game = Game.new(
+                rules.players,
+                edition=rules.edition,
+                first=first,
+                deal=layout,
+                seed=0,
+                auto_draw=False,
+            )
+            events = table.game.events
+        else:
+            events = table.game.apply(Deal(layout=layout, first=first))
+        table.batches.append(tuple(events))
+        table.lines = []
+        table.opening = table.game.state.hands
+        table.dealt = []
+        table.starter = None
+        table.fresh = len(layout.draw_pile)
+        self._settle()
+
+    def _undecided(self) -> tuple[Card, ...]:
+        """The cards chance has not placed, in the edition's order of kinds."""
+        kinds = self.rules.kinds
+        return tuple(
+            kinds[kind] for kind, count in enumerate(self.table.unseen) for _ in range(count)
+        )
+
+    def _draw_pending(self, command: _Move) -> None:
+        """Put the cards chance drew on top of the referee's pile, then apply ``command``."""
+        table = self.table
+        state = before = self._game().state
+        pile = (*table.drawn, *self._undecided(), *state.draw_pile[table.fresh :])
+        game = Game.from_state(attrs.evolve(state, draw_pile=pile))
+        events = game.apply(command)
+        fresh = min(_taken(state, game.state, command), table.fresh)
+        if fresh != table.needed:
+            raise RuntimeError(f"{command!r} drew {fresh} fresh cards, not {table.needed}")
+        table.game = game
+        table.fresh -= table.needed
+        table.pending = None
+        table.needed = 0
+        table.drawn = []
+        self._record(command, before, events)
+        self._settle()
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The ids of the referee's legal commands, in order."""
+        enc = encoding(self.rules.edition)
+        players = self.rules.players
+        legal = self._game().legal_commands()
+        return sorted({enc.action_id(command, players=players) for command in legal})
+
+    def _apply_action(self, action: int) -> None:
+        """Apply a chance outcome, or the command a player's action stands for."""
+        if self.is_chance_node():
+            self._apply_chance(action)
+            return
+        rules = self.rules
+        actor = rules.players[self._game().state.to_act]
+        command = encoding(rules.edition).command(action, players=rules.players, actor=actor)
+        if not isinstance(command, (Play, Choose)):
+            raise ValueError(f"action {action} is no player's move: {command!r}")
+        self._run(command)
+
+    def _run(self, command: _Move) -> None:
+        """Apply ``command``, or keep it waiting for the fresh cards it draws.
+
+        It is tried on a copy of the referee first: the cards it takes from the pile say
+        how many chance must place before it is applied for good.
+        """
+        table = self.table
+        game = self._game()
+        trial = game.copy(history=False)
+        before = game.state
+        events = trial.apply(command)
+        needed = min(_taken(before, trial.state, command), table.fresh)
+        if needed:
+            table.pending = command
+            table.needed = needed
+            table.drawn = []
+            return
+        table.game = trial
+        self._record(command, before, events)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Draw for the player to act: at once if no chance is needed, else wait for it."""
+        table = self.table
+        game = table.game
+        while table.pending is None and game is not None and game.state.phase is Phase.DRAW:
+            state = game.state
+            self._run(Draw(player=state.players[state.to_act]))
+            game = table.game
+        if game is not None and table.pending is None and self._dealing():
+            table.unseen = _deck(self.rules)  # the next round: the whole deck, shuffled again
+            winners = self._winners()
+            table.starter = winners[0] if len(winners) == 1 else None
+
+    def _record(self, command: _Move, before: State, events: Iterable[Event]) -> None:
+        """Add ``command``, applied to ``before``, and its events to the round's record."""
+        table = self.table
+        state = self._game().state
+        targets = command.targets if isinstance(command, Play) else ()
+        seats = {player: seat for seat, player in enumerate(state.players)}
+        line = _Line(
+            actor=state.seat(command.player),
+            command=command,
+            targets=tuple(state.seat(target) for target in targets),
+            shown=tuple(
+                (
+                    None if entry.viewer is None else seats[entry.viewer],
+                    seats[entry.owner],
+                    entry.card,
+                )
+                for entry in state.shown[len(before.shown) :]
+            ),
+            discarded=tuple(
+                after[len(earlier) :]
+                for after, earlier in zip(state.discards, before.discards, strict=True)
+            ),
+            hands=state.hands,
+            out=state.out,
+        )
+        table.lines.append(line)
+        table.batches.append(tuple(events))
+
+    # -- words ---------------------------------------------------------------------------
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """An action in words: the card chance deals or draws, the starter, or the command."""
+        rules = self.rules
+        if player == pyspiel.PlayerId.CHANCE:
+            table = self.table
+            if table.pending is None and table.starter is None:
+                return f"{rules.players[action]} starts"
+            card = card_name(rules.kinds[action])
+            if table.pending is not None:
+                return f"draw: {card}"
+            return f"deal {_DEAL_PLACES[min(len(table.dealt), 2)]}: {card}"
+        command = encoding(rules.edition).command(
+            action, players=rules.players, actor=rules.players[player]
+        )
+        return describe(command)
+
+    def __str__(self) -> str:
+        """The whole state, hidden cards included (for debugging, and OpenSpiel's checks)."""
+        table = self.table
+        parts = []
+        if table.game is not None:
+            state = table.game.state
+            returned = state.draw_pile[table.fresh :]
+            parts += [
+                _full(state),
+                f"pile: {len(state.draw_pile)} cards, {table.fresh} not drawn by chance yet;"
+                f" then {_names(returned)}",
+            ]
+        if self._dealing():
+            starter = "chance" if table.starter is None else self.rules.players[table.starter]
+            parts.append(f"dealing: {_names(table.dealt)}; starter: {starter}")
+        if table.pending is not None:
+            parts.append(f"waiting: {describe(table.pending)}; drawn: {_names(table.drawn)}")
+        parts.append(f"not placed by chance: {_names(self._undecided())}")
+        return "\n".join(parts)
+
+    def view(self, player: int) -> View | None:
+        """The player's view of the referee's state (``None`` before the first deal)."""
+        game = self.table.game
+        return None if game is None else view_for(game.state, self.rules.players[player])
+
+    def told(self, player: int) -> list[str]:
+        """The game so far as ``player`` saw it, a sentence per event."""
+        table = self.table
+        count, said = table.told.get(player, (0, []))
+        if count < len(table.batches):
+            narrator = Narrator(you=self.rules.players[player])
+            said = [*said]
+            for batch in table.batches[count:]:
+                said.extend(narrator.tell_all(batch))
+            table.told[player] = (len(table.batches), said)
+        return said
+
+
+_DEAL_PLACES = ("set aside", "face up", "a hand")
+
+
+def _taken(before: State, after: State, command: Command) -> int:
+    """How many cards ``command`` took from the pile (those it returned under it added)."""
+    returned = len(command.returned) if isinstance(command, Choose) else 0
+    return len(before.draw_pile) - len(after.draw_pile) + returned
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return ", ".join(card_name(card) for card in cards) or "-"
+
+
+def _full(state: State) -> str:
+    """The round, the seats and the cards set aside, hidden cards included."""
+    seats = "; ".join(
+        f"{player}: {_names(state.hands[seat])} | {_names(state.discards[seat])}"
+        + (" out" if state.out[seat] else "")
+        + (" protected" if state.protected[seat] else "")
+        + f" | {state.tokens[seat]} tokens"
+        for seat, player in enumerate(state.players)
+    )
+    aside = "-" if state.set_aside is None else card_name(state.set_aside)
+    return (
+        f"round {state.round_number}, {state.phase.value}, to act: {state.player_to_act}\n"
+        f"{seats}\nset aside: {aside}; face up: {_names(state.face_up)}"
+    )
+
+
+# -- observers ------------------------------------------------------------------------------
+
+
+class LoveLetterObserver:
+    """OpenSpiel's observer of a state for one player: a tensor and a string.
+
+    With ``perfect_recall`` it gives the information state (see the module's
+    description); without, the observation. Only a player's own point of view is
+    offered: an observation type that asks for no private information, or everyone's,
+    raises ``ValueError``.
+    """
+
+    def __init__(
+        self, rules: _Rules, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        """An observer of the kind ``iig_obs_type`` asks for (the observation by default)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(f"only a player's own observation is offered, not {iig_obs_type}")
+        self.rules = rules
+        self.enc = encoding(rules.edition)
+        self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        count = len(rules.players)
+        pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (self.enc.observation_size,))]
+        if self.perfect_recall:
+            line = sum(size for _, size in _line_blocks(count, len(rules.kinds)))
+            pieces = [
+                ("player", (count,)),
+                ("dealt", (len(rules.kinds),)),
+                *pieces,
+                ("record", (rules.lines, line)),
+            ]
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict: dict[str, Any] = {}
+        at = 0
+        for name, shape in pieces:
+            length = int(np.prod(shape))
+            self.dict[name] = self.tensor[at : at + length].reshape(shape)
+            at += length
+
+    def set_from(self, state: LoveLetterState, player: int) -> None:
+        """Write ``state`` as ``player`` sees it into :attr:`tensor`."""
+        self.tensor.fill(0.0)
+        view = state.view(player)
+        if view is not None:
+            self.dict["observation"][:] = self.enc.observation(view)
+        if self.perfect_recall:
+            self.dict["player"][player] = 1.0
+            opening = state.table.opening
+            dealt = opening[player] if opening else ()
+            for card in dealt:
+                self.dict["dealt"][self.rules.kinds.index(card)] += 1.0
+            record = self.dict["record"]
+            for row, line in zip(record, state.table.lines, strict=False):
+                _write_line(row, line, player, self.rules.kinds)
+
+    def string_from(self, state: LoveLetterState, player: int) -> str:
+        """``state`` as ``player`` sees it, in words."""
+        name = self.rules.players[player]
+        if self.perfect_recall:
+            return "\n".join([f"{name} (player {player})", *state.told(player)])
+        view = state.view(player)
+        if view is None:
+            return f"{name} (player {player}): the cards are being dealt"
+        return _describe(view)
+
+
+def _line_blocks(players: int, kinds: int) -> tuple[tuple[str, int], ...]:
+    """The blocks of a line of the record: name and length (see :func:`_write_line`)."""
+    return (
+        ("actor", players),
+        ("kind", 3),
+        ("card", kinds),
+        ("target", players),
+        ("also", players),
+        ("guess", kinds),
+        ("returned", 2 * kinds),
+        ("shown", players * kinds),
+        ("discarded", players * kinds),
+        ("hand", kinds),
+        ("out", players),
+    )
+
+
+def _write_line(row: Any, line: _Line, player: int, kinds: Sequence[Card]) -> None:
+    """One line of ``player``'s record: a command of the round as they saw it.
+
+    Seats are offsets from ``player`` (``0`` is them). The blocks: who acted; a draw, a
+    play or a choice; the card played (or kept, by ``player``); the first player it
+    chose and the others; the card it named; the two cards returned (by ``player``);
+    the cards it showed ``player`` from each hand; the cards it put face up on each
+    player's discards; ``player``'s hand after it; who was out after it.
+    """
+    count = len(line.out)
+    at = dict(_starts(_line_blocks(count, len(kinds))))
+    index = {kind: i for i, kind in enumerate(kinds)}
+    row[at["actor"] + (line.actor - player) % count] = 1.0
+    _write_command(row, at, line, player, index)
+    for viewer, owner, card in line.shown:
+        if viewer is None or viewer == player:
+            row[at["shown"] + (owner - player) % count * len(kinds) + index[card]] += 1.0
+    for seat, cards in enumerate(line.discarded):
+        for card in cards:
+            row[at["discarded"] + (seat - player) % count * len(kinds) + index[card]] += 1.0
+    for card in line.hands[player]:
+        row[at["hand"] + index[card]] += 1.0
+    for seat, out in enumerate(line.out):
+        row[at["out"] + (seat - player) % count] = float(out)
+
+
+def _write_command(
+    row: Any, at: Mapping[str, int], line: _Line, player: int, index: Mapping[Card, int]
+) -> None:
+    """The blocks of a line that tell its command: kind, card, players chosen, named, returned."""
+    command = line.command
+    count = len(line.out)
+    if isinstance(command, Draw):
+        row[at["kind"]] = 1.0
+    elif isinstance(command, Play):
+        row[at["kind"] + 1] = 1.0
+        row[at["card"] + index[command.card]] = 1.0
+        for number, target in enumerate(line.targets):
+            row[at["target" if number == 0 else "also"] + (target - player) % count] = 1.0
+        if isinstance(command.guess, Card):
+            row[at["guess"] + index[command.guess]] = 1.0
+    else:
+        row[at["kind"] + 2] = 1.0
+        if line.actor == player:  # a Chancellor's choice is its player's secret
+            row[at["card"] + index[command.keep]] = 1.0
+            for number, card in enumerate(command.returned[:2]):
+                row[at["returned"] + number * len(index) + index[card]] = 1.0
+
+
+def _starts(blocks: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+    starts = []
+    at = 0
+    for name, size in blocks:
+        starts.append((name, at))
+        at += size
+    return starts
+
+
+def _describe(view: View) -> str:
+    """A view in words: the table as its player sees it now."""
+    head = f"{view.viewer}, round {view.round_number}, {view.phase.value}"
+    if view.to_act is not None:
+        head += f", {view.to_act} to act"
+    parts = [head, f"hand: {_names(view.hand)}"]
+    for seat in view.seats:
+        marks = [
+            f"{seat.hand_size} card{'s' if seat.hand_size != 1 else ''}",
+            f"{seat.tokens} tokens",
+            f"discards {_names(seat.discards)}",
+        ]
+        marks += [mark for mark, on in (("out", seat.out), ("protected", seat.protected)) if on]
+        if seat.known:
+            marks.append(f"holds {_names(seat.known)}")
+        if seat.ruled_out:
+            marks.append(f"not {_names(seat.ruled_out)}")
+        parts.append(f"{seat.player}: {', '.join(marks)}")
+    parts.append(f"pile: {view.draw_pile_size} cards")
+    if view.face_up:
+        parts.append(f"face up: {_names(view.face_up)}")
+    if view.shown:
+        shown = ", ".join(f"{entry.owner}'s {card_name(entry.card)}" for entry in view.shown)
+        parts.append(f"shown: {shown}")
+    if view.buried:
+        parts.append(f"buried: {_names(view.buried)} ({view.buried_under} under)")
+    if view.round_winners:
+        parts.append(f"round won by {', '.join(view.round_winners)}")
+    if view.game_winners:
+        parts.append(f"game won by {', '.join(view.game_winners)}")
+    return " | ".join(parts)
+
+
+pyspiel.register_game(GAME_TYPE, LoveLetterGame)
