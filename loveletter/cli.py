@@ -2,6 +2,7 @@
 
 * ``play``: a game in the terminal against bots (also installed as ``loveletter``).
 * ``simulate``: many games between bots, with a summary of who won and how.
+* ``tournament``: every pairing of some bots, with a table of win rates.
 * ``scenarios FILE...``: run scenario files; exit 0 when every scenario passed, 1 when
   some failed, 2 when a file is not valid.
 * ``bench``: the referee's speed, as ratios to a bare loop of the game (the floor).
@@ -18,7 +19,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 
 from loveletter.scenarios import ScenarioFileError, run_files
 
@@ -88,34 +90,126 @@ def _play(args: argparse.Namespace) -> int:
         raise
 
 
+def _on_executor(args: argparse.Namespace, run: Callable[[Executor | None, int], str]) -> int:
+    """``run(executor, jobs)`` in this process, over ``--jobs`` processes or on ``--dask``.
+
+    Prints what it returns; exits 2 on a wrong setting, on a missing Dask or a cluster
+    that does not answer.
+    """
+    command = f"loveletter {args.command}"
+    try:
+        if args.dask is None:
+            text = run(None, args.jobs or 1)
+        else:
+            from loveletter.cluster import DaskMissingError, dask_executor
+
+            try:
+                with dask_executor(args.dask, workers=args.jobs) as (executor, workers):
+                    text = run(executor, workers)
+            except DaskMissingError as error:
+                print(f"{command}: {error}", file=sys.stderr)
+                return 2
+            except OSError as error:
+                print(
+                    f"{command}: cannot reach the Dask scheduler at {args.dask}: {error}",
+                    file=sys.stderr,
+                )
+                return 2
+    except ValueError as error:
+        print(f"{command}: {error}", file=sys.stderr)
+        return 2
+    print(text)
+    return 0
+
+
+def _show_progress(args: argparse.Namespace, games: int) -> bool:
+    """Whether to draw the progress bar: as asked, else for long runs on a terminal."""
+    if args.progress is not None:
+        return bool(args.progress)
+    return sys.stderr.isatty() and games >= 200
+
+
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from loveletter.simulate import progress_bar, simulate
+    from loveletter.simulate import _checked, progress_bar, simulate
 
-    show = (
-        args.progress if args.progress is not None else (sys.stderr.isatty() and args.games >= 200)
-    )
-    try:
+    show = _show_progress(args, args.games)
+
+    def run(executor: Executor | None, jobs: int) -> str:
         summary = simulate(
             games=args.games,
             players=args.players,
             bots=args.bots,
             edition=args.edition,
             seed=args.seed,
-            jobs=args.jobs,
+            jobs=jobs,
             progress=progress_bar if show else None,
             target=args.target,
+            executor=executor,
         )
+        return json.dumps(summary.to_data(), indent=2) if args.json else summary.table()
+
+    try:
+        _checked(
+            games=args.games,
+            jobs=1,
+            players=args.players,
+            bots=args.bots,
+            edition=args.edition,
+            target=args.target,
+        )
+        return _on_executor(args, run)
+    except ValueError as error:
+        print(f"loveletter simulate: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         if show:
             sys.stderr.write("\n")  # end the progress bar's line
         raise
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    import json
+
+    from loveletter.simulate import _checked, progress_bar
+    from loveletter.tournament import pairing_count, tournament
+
+    try:
+        total = args.games * pairing_count(args.bots)
+        _checked(
+            games=args.games,
+            jobs=1,
+            players=args.players,
+            bots=args.bots,
+            edition=args.edition,
+            target=args.target,
+        )
     except ValueError as error:
-        print(f"loveletter simulate: {error}", file=sys.stderr)
+        print(f"loveletter tournament: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(summary.to_data(), indent=2) if args.json else summary.table())
-    return 0
+    show = _show_progress(args, total)
+
+    def run(executor: Executor | None, jobs: int) -> str:
+        result = tournament(
+            bots=args.bots,
+            players=args.players,
+            games=args.games,
+            edition=args.edition,
+            seed=args.seed,
+            jobs=jobs,
+            progress=progress_bar if show else None,
+            target=args.target,
+            executor=executor,
+        )
+        return json.dumps(result.to_data(), indent=2) if args.json else result.table()
+
+    try:
+        return _on_executor(args, run)
+    except KeyboardInterrupt:
+        if show:
+            sys.stderr.write("\n")  # end the progress bar's line
+        raise
 
 
 def _scenarios(args: argparse.Namespace) -> int:
@@ -197,6 +291,39 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_options(command: argparse.ArgumentParser) -> None:
+    """The options that ``simulate`` and ``tournament`` share."""
+    command.add_argument("--edition", default="2019", help="2019 or classic (2019)")
+    command.add_argument("--seed", type=int, default=1, help="seed of the run (1)")
+    command.add_argument(
+        "--jobs",
+        type=_at_least_one,
+        default=None,
+        help="processes to spread the games over (1); with --dask local, the workers "
+        "to start (one per core)",
+    )
+    command.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        default=None,
+        help="run the games on the Dask cluster at ADDRESS (tcp://host:8786), or on one "
+        "started on this machine with 'local' (needs the [dask] extra)",
+    )
+    command.add_argument(
+        "--target",
+        type=_target,
+        default=None,
+        help="tokens to win: a number, or 'printed' (the classic rulebook's 7/5/4)",
+    )
+    command.add_argument("--json", action="store_true", help="print the result as JSON")
+    command.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr (default: for long runs on a terminal)",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m loveletter``."""
     top = argparse.ArgumentParser(prog="loveletter", description="The Love Letter referee.")
@@ -233,31 +360,29 @@ def parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
     sim.add_argument("--games", type=_at_least_one, default=1000, help="games to play (1000)")
     sim.add_argument("--players", type=int, default=2, help="players per game (2)")
-    sim.add_argument("--edition", default="2019", help="2019 or classic (2019)")
     sim.add_argument(
         "--bots",
         type=_bot_names,
         default=["heuristic", "random"],
-        help="the bot of each seat, comma-separated, repeated as needed (heuristic,random)",
+        help="the bot of each seat in the first game, comma-separated, repeated as needed; "
+        "the seats turn between games (heuristic,random)",
     )
-    sim.add_argument("--seed", type=int, default=1, help="seed of the run (1)")
-    sim.add_argument(
-        "--jobs", type=_at_least_one, default=1, help="processes to spread the games over (1)"
-    )
-    sim.add_argument(
-        "--target",
-        type=_target,
-        default=None,
-        help="tokens to win: a number, or 'printed' (the classic rulebook's 7/5/4)",
-    )
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sim.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress bar on stderr (default: for long runs on a terminal)",
-    )
+    _run_options(sim)
     sim.set_defaults(handler=_simulate)
+
+    cup = commands.add_parser(
+        "tournament", help="play every pairing of some bots and tabulate their win rates"
+    )
+    cup.add_argument(
+        "--bots",
+        type=_bot_names,
+        required=True,
+        help="two bots or more, comma-separated; each pairing of two of them plays",
+    )
+    cup.add_argument("--players", type=int, default=2, help="players per game (2)")
+    cup.add_argument("--games", type=_at_least_one, default=200, help="games per pairing (200)")
+    _run_options(cup)
+    cup.set_defaults(handler=_tournament)
 
     scenarios = commands.add_parser("scenarios", help="run scenario files (.jsonl)")
     scenarios.add_argument("files", nargs="+", metavar="FILE")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from games import edition_names, games_in_progress
@@ -15,7 +19,7 @@ from tables import table
 
 from loveletter import Card, Game, Phase, Play
 from loveletter.bots import BOTS, HeuristicBot, RandomBot, make_bot
-from loveletter.simulate import simulate, wilson
+from loveletter.simulate import Summary, play_game, seating, simulate, wilson
 from loveletter.views import redact, view_for
 
 
@@ -28,8 +32,9 @@ def test_bots_choose_a_legal_command_from_the_view(game: Game) -> None:
     player = state.player_to_act
     assert player is not None
     view = view_for(state, player)
-    for name in BOTS:
-        bot = make_bot(name, seed=1)
+    for name, kind in BOTS.items():
+        # A searching bot (ismcts) on a small budget: its legality, not its strength.
+        bot = kind.budgeted(10)(seed=1) if hasattr(kind, "budgeted") else make_bot(name, seed=1)
         bot.join(player)
         for event in game.events:
             bot.observe(redact(event, player))
@@ -84,8 +89,93 @@ def test_a_run_gives_the_same_results_in_one_process_or_several() -> None:
     one = simulate(games=60, players=3, bots=("heuristic", "random"), seed=9, jobs=1)
     two = simulate(games=60, players=3, bots=("heuristic", "random"), seed=9, jobs=2)
     assert one == two
-    assert one.bots[0].seats == (0, 2)
+    assert one.bots[0].seat_games == (40, 40, 40)
     assert sum(row.games for row in one.bots) == 180
+
+
+class ReversedExecutor(concurrent.futures.Executor):
+    """Runs nothing while tasks keep coming; then runs them all, the last submitted first."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[concurrent.futures.Future[Any], Callable[[], Any]]] = []
+        self.order: list[int] = []
+        self.timer: threading.Timer | None = None
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self.waiting.append((future, lambda: fn(*args, **kwargs)))
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = threading.Timer(0.2, self._run_all)
+        self.timer.start()
+        return future
+
+    def _run_all(self) -> None:
+        for index, (future, call) in reversed(list(enumerate(self.waiting))):
+            self.order.append(index)
+            future.set_running_or_notify_cancel()
+            future.set_result(call())
+
+
+def _json(summary: Summary) -> str:
+    return json.dumps(summary.to_data(), indent=2)
+
+
+def test_any_executor_gives_the_same_results_byte_for_byte() -> None:
+    """Thread and process pools, and tasks finishing last first, give jobs=1's JSON."""
+    settings = {"games": 48, "players": 3, "bots": ("heuristic", "random"), "seed": 4}
+    alone = _json(simulate(**settings))  # type: ignore[arg-type]
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        assert _json(simulate(**settings, executor=threads)) == alone  # type: ignore[arg-type]
+    with concurrent.futures.ProcessPoolExecutor(2) as processes:
+        assert _json(simulate(**settings, executor=processes, jobs=2)) == alone  # type: ignore[arg-type]
+    backwards = ReversedExecutor()
+    calls: list[int] = []
+    summary = simulate(
+        **settings,  # type: ignore[arg-type]
+        executor=backwards,
+        jobs=2,
+        progress=lambda done, total: calls.append(done),
+    )
+    assert _json(summary) == alone
+    assert backwards.order == sorted(backwards.order, reverse=True)
+    assert len(backwards.order) > 1
+    assert calls[-1] == 48
+    assert calls == sorted(calls)
+
+
+def test_an_executor_must_be_one() -> None:
+    """Something that is not a concurrent.futures.Executor is refused before any game."""
+    with pytest.raises(TypeError, match=r"concurrent\.futures\.Executor"):
+        simulate(games=2, executor=object())  # type: ignore[arg-type]
+
+
+def test_the_seats_turn_between_games() -> None:
+    """Game k moves every bot k seats on: each bot sits in each seat equally often."""
+    assert seating(("heuristic", "random"), 2, 0) == ("heuristic", "random")
+    assert seating(("heuristic", "random"), 2, 1) == ("random", "heuristic")
+    assert [seating(("a", "b", "c"), 3, k) for k in range(3)] == [
+        ("a", "b", "c"),
+        ("c", "a", "b"),
+        ("b", "c", "a"),
+    ]
+    game = play_game(number=1, seed=5, players=2, bots=("heuristic", "random"), edition="2019")
+    assert game.bots == ("random", "heuristic")
+    summary = simulate(games=40, players=4, bots=("heuristic", "random", "random"), seed=2)
+    heuristic, random_bot = summary.bots
+    assert heuristic.seat_games == (20, 20, 20, 20)
+    assert random_bot.seat_games == (20, 20, 20, 20)
+    assert (heuristic.games, random_bot.games) == (80, 80)
+    assert heuristic.wins == sum(heuristic.seat_wins)
+    data = summary.to_data()
+    assert data["seats"] == "rotated"
+    assert [row["by_seat"][0] for row in data["bots"]] == [
+        {"seat": 0, "games": 20, "wins": heuristic.seat_wins[0]},
+        {"seat": 0, "games": 20, "wins": random_bot.seat_wins[0]},
+    ]
+    assert summary.bot("random") is random_bot
+    with pytest.raises(KeyError):
+        summary.bot("ismcts")
 
 
 def test_the_summary_counts_every_token() -> None:
@@ -191,15 +281,15 @@ def test_a_seeded_run_gives_these_figures_on_every_python() -> None:
     these figures on purpose; update them then (and the docs that quote them).
     """
     summary = simulate(games=100, players=3, bots=("heuristic", "random"), seed=7)
-    assert [(row.bot, row.seats, row.wins) for row in summary.bots] == [
-        ("heuristic", (0, 2), 100),
-        ("random", (1,), 0),
+    assert [(row.bot, row.games, row.wins, row.seat_wins) for row in summary.bots] == [
+        ("heuristic", 200, 100, (32, 34, 34)),
+        ("random", 100, 0, (0, 0, 0)),
     ]
-    assert summary.rounds == 617
-    assert summary.to_data()["tokens"] == {"showdown": 75, "last_survivor": 542, "spy": 231}
+    assert summary.rounds == 622
+    assert summary.to_data()["tokens"] == {"showdown": 71, "last_survivor": 551, "spy": 241}
     classic = simulate(games=100, players=2, edition="classic", seed=7)
-    assert [row.wins for row in classic.bots] == [89, 11]
-    assert (classic.rounds, classic.showdown_tokens, classic.survivor_tokens) == (528, 30, 498)
+    assert [row.wins for row in classic.bots] == [91, 9]
+    assert (classic.rounds, classic.showdown_tokens, classic.survivor_tokens) == (525, 26, 499)
 
 
 @given(games_in_progress())

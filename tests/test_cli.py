@@ -42,6 +42,8 @@ def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
         ["simulate", "--games", "0"],
         ["simulate", "--jobs", "0"],
         ["simulate", "--jobs", "-2"],
+        ["tournament", "--bots", "heuristic,random", "--games", "0"],
+        ["tournament", "--bots", "heuristic,random", "--jobs", "0"],
         ["simulate", "--games", "many"],
         ["simulate", "--games", "9" * 5000],
         ["bench", "--games", "0"],
@@ -55,7 +57,7 @@ def test_a_count_below_one_is_refused_like_argparse(args: list[str]) -> None:
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     last = done.stderr.splitlines()[-1]
-    option = args[1]
+    option = args[-2]
     assert last.startswith(f"loveletter {args[0]}: error: argument {option}: ")
     assert "expected a whole number of at least 1" in last
     assert len(last) < 200
@@ -292,3 +294,40 @@ def test_play_and_simulate_take_a_house_target_and_the_remedy() -> None:
     assert "LL19-Q22" in done.stderr
     done = run_cli("play", "--target", "0")
     assert done.returncode == 2
+
+
+# -- Dask ------------------------------------------------------------------------------------
+
+WITHOUT_DASK = (
+    "import sys; sys.modules['distributed'] = None; "  # as if the extra were not installed
+    "from loveletter.cli import main; raise SystemExit(main(sys.argv[1:]))"
+)
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament --bots heuristic,random"])
+def test_dask_without_the_extra_names_the_extra(command: str) -> None:
+    """--dask without Dask installed exits 2 with one line naming the extra to install."""
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_DASK, *command.split(), "--games", "2", "--dask", "local"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=WAIT,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    name = command.split()[0]
+    assert done.stderr.splitlines() == [
+        f"loveletter {name}: running games on Dask needs the [dask] extra: "
+        "pip install 'loveletter-referee[dask]'"
+    ]
+
+
+def test_a_wrong_setting_is_refused_before_a_cluster_starts() -> None:
+    """A bad setting with --dask exits 2 at once, without starting or reaching a cluster."""
+    done = run_cli("simulate", "--players", "9", "--dask", "tcp://127.0.0.1:1")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "loveletter simulate: the 2019 edition is for 2 to 6 players"
+    ]
