@@ -44,7 +44,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:(class|obj|data|exc|func|meth)",
-        r"(collections\.abc|typing|enum|random|types|pathlib|json|fractions|attr|attrs)\..*",
+        r"(collections\.abc|typing|enum|random|types|pathlib|json|fractions|attr|attrs|concurrent\.futures)\..*",
     ),
     (
         r"py:(class|obj|data)",

@@ -183,7 +183,7 @@ def observation_for(view: View) -> Observation:
 _Opponent: TypeAlias = str | Bot
 
 
-class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):
+class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc]
     """Love Letter for one learner against bots (see the module's description).
 
     ``options`` are keyword-only: ``edition``, ``players``, ``seat``, ``opponents``,
