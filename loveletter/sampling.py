@@ -27,7 +27,7 @@ caller may give.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from loveletter.cardrule import RULES
 from loveletter.cards import Card
@@ -97,14 +97,27 @@ class Sampler:
         self.language = language
         self.remedy = remedy
 
-    def sample(self, rng: random.Random, *, seed: int | None = None) -> State:
-        """One state, drawn with ``rng`` (see :func:`sample_state`)."""
+    def sample(
+        self,
+        rng: random.Random,
+        *,
+        seed: int | None = None,
+        weight: Callable[[Mapping[str, tuple[Card, ...]]], float] | None = None,
+    ) -> State:
+        """One state, drawn with ``rng`` (see :func:`sample_state`).
+
+        ``weight``, if given, reweights the deals: a deal that agrees with the view is
+        kept with probability ``weight(hands)`` (between 0 and 1; ``hands`` maps each
+        player to their hand in that deal), so deals come out in proportion to their
+        weight: a model of the players' choices, which the sampler itself does not have
+        (a search bot's prior, :class:`loveletter.bots.ismcts.IsmctsBot`).
+        """
         cards = list(self.cards)
         places, value = self.places, self.edition.value
         for _ in range(MAX_TRIES):
             rng.shuffle(cards)
             hands = places.hands(cards)
-            if places.agrees(hands, value):
+            if places.agrees(hands, value) and (weight is None or rng.random() < weight(hands)):
                 break
         else:
             raise LoveLetterError("no deal of the unseen cards agrees with the view")

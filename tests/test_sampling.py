@@ -5,16 +5,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import attrs
 from games import games_in_progress
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loveletter import Game, Phase, State, view_for
+from loveletter import Card, Game, Phase, State, view_for
 from loveletter.consistency import inconsistencies
 from loveletter.knowledge import knowledge
-from loveletter.sampling import _Places, sample_state
+from loveletter.sampling import Sampler, _Places, sample_state
 from loveletter.setup import seat_names
 
 _RUNNING = (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
@@ -131,3 +132,30 @@ def test_samples_are_uniform_over_the_deals_a_player_cannot_tell_apart() -> None
         chi_square = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
         # 99.9% quantile of chi-square with len(deals) - 1 degrees of freedom, roughly
         assert chi_square < len(deals) + 4 * (2 * len(deals)) ** 0.5 + 10, (chi_square, len(deals))
+
+
+def test_a_weight_reweights_the_deals_in_proportion() -> None:
+    """With a weight, deals come out in proportion to it: here, deals that give Ben the
+    Princess weigh a tenth of the others, and show up a tenth as often per deal."""
+    game = Game.new(seat_names(2), seed=11, first="Anna")
+    view = view_for(game.state, "Anna")
+    sampler = Sampler(view)
+    rng = random.Random(5)
+    draws = 6000
+
+    def ben_holds_the_princess(hands: Mapping[str, tuple[Card, ...]]) -> bool:
+        return Card.PRINCESS in hands.get("Ben", ())
+
+    def weight(hands: Mapping[str, tuple[Card, ...]]) -> float:
+        return 0.1 if ben_holds_the_princess(hands) else 1.0
+
+    plain = sum(Card.PRINCESS in sampler.sample(rng).hand("Ben") for _ in range(draws))
+    weighted = sum(
+        Card.PRINCESS in sampler.sample(rng, weight=weight).hand("Ben") for _ in range(draws)
+    )
+    unseen = sum(knowledge(view).unseen.values())
+    share = 1 / unseen  # one Princess among the cards Anna has not seen
+    assert Card.PRINCESS not in view.hand
+    assert abs(plain / draws - share) < 0.015
+    expected = share * 0.1 / (share * 0.1 + (1 - share))
+    assert abs(weighted / draws - expected) < 0.006

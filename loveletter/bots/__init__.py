@@ -17,11 +17,21 @@ from __future__ import annotations
 
 from loveletter.bots.base import Bot
 from loveletter.bots.heuristic import HeuristicBot
+from loveletter.bots.ismcts import IsmctsBot
 from loveletter.bots.random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "register_bot", "unregister_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "make_bot",
+    "register_bot",
+    "unregister_bot",
+]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": IsmctsBot}
 """The bots by name, as :func:`make_bot`, the simulation and the command line know them.
 
 Add to it with :func:`register_bot`.

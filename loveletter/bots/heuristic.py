@@ -102,6 +102,27 @@ class HeuristicBot(Bot):
         ]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
+    def ranked(self, view: View) -> list[Command]:
+        """The legal commands of ``view``, the best first by this bot's score.
+
+        Commands that score the same keep the order of ``view.legal``; no randomness is
+        drawn (a search bot narrows its moves with it,
+        :class:`~loveletter.bots.ismcts.IsmctsBot`).
+        """
+        if self.player is None:
+            self.player = view.viewer
+        ed = edition(view.edition)
+        odds: dict[str, dict[Card, Fraction]] = {}
+
+        def odds_of(player: str) -> dict[Card, Fraction]:
+            if player not in odds:
+                odds[player] = self.odds(view, player)
+            return odds[player]
+
+        scores = [self._score(view, ed, command, odds_of) for command in view.legal]
+        order = sorted(range(len(scores)), key=lambda index: -scores[index])
+        return [view.legal[index] for index in order]
+
     def _score(
         self,
         view: View,
