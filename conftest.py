@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 
+import pytest
+
 _EXTRAS = {
     "loveletter/rl/pettingzoo.py": ("pettingzoo", "numpy"),
     "loveletter/rl/gymnasium.py": ("gymnasium", "numpy"),
@@ -20,3 +22,23 @@ collect_ignore = [
     for path, modules in _EXTRAS.items()
     if any(importlib.util.find_spec(module) is None for module in modules)
 ]
+
+_PAGES = {"train-or-search.md": ("pettingzoo", "gymnasium", "numpy", "pyspiel")}
+"""Documentation pages whose examples need the extras: skipped, with the reason, without."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip the examples of a page whose extras are missing, and say which."""
+    for item in items:
+        needs = _PAGES.get(item.path.name)
+        if needs is None:
+            continue
+        missing = [module for module in needs if importlib.util.find_spec(module) is None]
+        if missing:
+            item.add_marker(
+                pytest.mark.skip(
+                    reason=f"the [rl] and [openspiel] extras are not installed "
+                    f"(missing: {', '.join(missing)}): pip install "
+                    "'loveletter-referee[rl,openspiel]'"
+                )
+            )

@@ -719,7 +719,7 @@ class LoveLetterObserver:
             at += length
 
     def set_from(self, state: LoveLetterState, player: int) -> None:
-        """Write ``state`` as ``player`` sees it into :attr:`tensor`."""
+        """Write ``state`` as ``player`` sees it into its ``tensor``."""
         self.tensor.fill(0.0)
         view = state.view(player)
         if view is not None:
