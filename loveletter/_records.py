@@ -30,15 +30,21 @@ T = TypeVar("T")
 def builder(cls: type[T]) -> Callable[..., T]:
     """A positional constructor of ``cls`` that skips ``__init__``.
 
-    Every field is given, in order; no converter, validator or default runs.
+    Every field the constructor takes is given, in order (the others get their default);
+    no converter, validator or default runs.
     """
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    names = [field.name for field in fields if field.init]
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     lines = [f"def make_{cls.__name__}({', '.join(names)}):", "    record = new(cls)"]
-    for index, name in enumerate(names):
-        owner = next(klass for klass in cls.__mro__ if name in klass.__dict__)
-        scope[f"set{index}"] = owner.__dict__[name].__set__
-        lines.append(f"    set{index}(record, {name})")
+    for index, field in enumerate(fields):
+        owner = next(klass for klass in cls.__mro__ if field.name in klass.__dict__)
+        scope[f"set{index}"] = owner.__dict__[field.name].__set__
+        if field.init:
+            lines.append(f"    set{index}(record, {field.name})")
+        else:  # a field the constructor does not take: its default
+            scope[f"default{index}"] = field.default
+            lines.append(f"    set{index}(record, default{index})")
     lines.append("    return record")
     exec("\n".join(lines), scope)
     made: Callable[..., T] = scope[f"make_{cls.__name__}"]
@@ -59,6 +65,8 @@ def quiet_defaults(*names: str) -> Callable[[type[T]], type[T]]:
         def short_repr(self: object) -> str:
             shown = []
             for field in fields:
+                if not field.repr or not field.init:
+                    continue
                 value = getattr(self, field.name)
                 if field.name in names and value == field.default:
                     continue

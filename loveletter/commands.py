@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from loveletter._records import quiet_defaults
-from loveletter.cards import Card, to_card, to_cards
+from loveletter.cards import Card, card_by_name, to_card, to_cards
 from loveletter.echo import quoted
 from loveletter.errors import InvalidCommandError
 from loveletter.layout import Layout
@@ -33,6 +33,42 @@ def _optional_guess(value: Card | str | int | None) -> Card | int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return None if value is None else to_card(value)  # type: ignore[arg-type]
+
+
+def _labels_in(value: object) -> tuple[str, ...]:
+    """The playing-card labels among what was given for a card field (LL19-LABELS)."""
+    values = value if isinstance(value, (list, tuple)) else (value,)
+    return tuple(v for v in values if isinstance(v, str) and card_by_name(v) is None)
+
+
+def _remember_labels(value: object, instance: Any) -> None:
+    """Keep the labels given for a card: only a table knows whether it reads them."""
+    if value.__class__ is Card or value is None or isinstance(value, int):
+        return
+    found = _labels_in(value)
+    if found:
+        object.__setattr__(instance, "labels_given", (*instance.labels_given, *found))
+
+
+def _card_given(value: Card | str, instance: Any) -> Card:
+    _remember_labels(value, instance)
+    return to_card(value)
+
+
+def _guess_given(value: Card | str | int | None, instance: Any) -> Card | int | None:
+    _remember_labels(value, instance)
+    return _optional_guess(value)
+
+
+def _cards_given(value: Iterable[Card | str], instance: Any) -> tuple[Card, ...]:
+    if isinstance(value, (list, tuple)):
+        _remember_labels(value, instance)
+    return to_cards(value)
+
+
+_CARD = attrs.Converter(_card_given, takes_self=True)
+_GUESS = attrs.Converter(_guess_given, takes_self=True)
+_CARDS = attrs.Converter(_cards_given, takes_self=True)
 
 
 def _name(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -87,10 +123,14 @@ class Play:
     edition names values rather than cards.
     """
 
+    labels_given: tuple[str, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
+    """The playing-card labels the command was given its cards by, if any (LL19-LABELS):
+    the referee refuses them at a table of an edition that reads none
+    (LL19-LABELS-EDITION). Not part of the command's value."""
     player: str = attrs.field(validator=_name)
-    card: Card = attrs.field(converter=to_card)
+    card: Card = attrs.field(converter=_CARD)  # type: ignore[misc]
     target: str | None = attrs.field(default=None, validator=_optional_name)
-    guess: Card | int | None = attrs.field(default=None, converter=_optional_guess)
+    guess: Card | int | None = attrs.field(default=None, converter=_GUESS)  # type: ignore[misc]
     also: tuple[str, ...] = attrs.field(default=(), converter=_players, validator=_names)
 
     @property
@@ -107,9 +147,12 @@ class Choose:
     bottom (LL19-CHANCELLOR-ORDER).
     """
 
+    labels_given: tuple[str, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
+    """The playing-card labels the command was given its cards by, if any (see
+    :attr:`Play.labels_given`)."""
     player: str = attrs.field(validator=_name)
-    keep: Card = attrs.field(converter=to_card)
-    returned: tuple[Card, ...] = attrs.field(converter=to_cards)
+    keep: Card = attrs.field(converter=_CARD)  # type: ignore[misc]
+    returned: tuple[Card, ...] = attrs.field(converter=_CARDS)  # type: ignore[misc]
 
 
 @attrs.frozen(kw_only=True)

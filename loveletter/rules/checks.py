@@ -300,8 +300,28 @@ def _play(state: Position, command: Play) -> Refusal | None:
     )
 
 
+def _labels_refusal(state: Position, command: Play | Choose) -> Refusal | None:
+    """A card given by a playing-card label, at a table of an edition that reads none."""
+    edition = state.table.edition
+    if not command.labels_given or edition.labels:
+        return None
+    # LL19-LABELS-EDITION: labels are the 2019 deck's; their ranks clash with classic values.
+    return _refuse(
+        state,
+        Reason.UNKNOWN_CARD,
+        "LL19-LABELS-EDITION",
+        "label_other_edition",
+        command,
+        edition=edition_name(edition, state.table.language),
+        name=quoted(command.labels_given[0]),
+    )
+
+
 def _play_card(state: Position, command: Play) -> Refusal | None:
     """The card and the named card are of the edition, held, and not forbidden by another."""
+    labelled = _labels_refusal(state, command)
+    if labelled is not None:
+        return labelled
     card, guess = command.card, command.guess
     edition = state.table.edition
     language = state.table.language
@@ -471,7 +491,9 @@ def _play_guess(state: Position, command: Play) -> Refusal | None:
 
 
 def _choose(state: Position, command: Choose) -> Refusal | None:
-    problem = actor_refusal(state, Choose, command, command.player)
+    problem = actor_refusal(state, Choose, command, command.player) or _labels_refusal(
+        state, command
+    )
     if problem is not None:
         return problem
     edition = state.table.edition

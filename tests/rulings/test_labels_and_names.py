@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import attrs
 import pytest
 from tables import assert_refused
 
@@ -178,6 +179,40 @@ def test_ll19_labels_edition_a_classic_table_reads_no_label(label: str) -> None:
     with pytest.raises(SetupError) as dealt:
         Game.arranged({"Anna": label, "Ben": "Priest"}, edition="classic")
     assert dealt.value.ruling == "LL19-LABELS-EDITION"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        Play(player="Anna", card="J♠", target="Ben", guess="Priest"),
+        Play(player="Anna", card="Guard", target="Ben", guess="Q♥"),
+        Play(player="Anna", card="Guard", target="Ben", guess="★"),
+    ],
+)
+@pytest.mark.ruling("LL19-LABELS-EDITION")
+def test_ll19_labels_edition_python_commands_given_labels_are_refused_too(
+    command: Play,
+) -> None:
+    """A Python command remembers the labels it was given: a classic table refuses them
+    (UNKNOWN_CARD, the state untouched), a 2019 table plays them as the cards they stand
+    for. A command given names is the same value, and is accepted at both."""
+    assert command.labels_given
+    classic = Game.arranged({"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"], edition="classic")
+    before = classic.state
+    refusal = classic.check(command)
+    assert refusal is not None
+    assert (refusal.reason, refusal.ruling) == (Reason.UNKNOWN_CARD, "LL19-LABELS-EDITION")
+    assert "2019" in refusal.message
+    with pytest.raises(IllegalCommandError):
+        classic.apply(command)
+    assert classic.state == before
+    named = attrs.evolve(command)  # rebuilt from its cards: no labels
+    assert named == command
+    assert not named.labels_given
+    if named.guess is not Card.SPY:
+        assert classic.check(named) is None
+    modern = Game.arranged({"Anna": "Guard", "Ben": "Priest"}, pile=["Guard"])
+    assert modern.check(command) is None
 
 
 @pytest.mark.ruling("LL19-LABELS-EDITION")
