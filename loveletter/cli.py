@@ -1,13 +1,17 @@
 """The command line: ``python -m loveletter COMMAND ...``.
 
-* ``play``: a game in the terminal against bots (also installed as ``loveletter``).
+* ``play``: a game in the terminal against bots (also installed as ``loveletter``);
+  ``--log FILE`` saves it for ``replay``; it exits 2 when standard input ends before the
+  first answer (nobody at the keyboard).
 * ``simulate``: many games between bots, with a summary of who won and how.
 * ``tournament``: every pairing of some bots, with a table of win rates.
 * ``scenarios FILE...``: run scenario files; exit 0 when every scenario passed, 1 when
   some failed, 2 when a file is not valid.
 * ``bench``: the referee's speed, as ratios to a bare loop of the game (the floor).
 * ``replay LOG.json [--as PLAYER | --open]``: a game's log told in plain English, as
-  everyone saw it, as one player saw it, or with every card shown.
+  everyone saw it, as one player saw it, or with every card shown (``-`` reads the log
+  from standard input; ``play --log FILE`` writes one).
+* ``--version``: the version of the library.
 
 Like other command-line tools, each command exits with 2 and one line on standard error
 when its arguments or input are wrong, and with 130 and one line (no traceback) when it
@@ -18,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import select
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
+from loveletter import __version__
 from loveletter.scenarios import ScenarioFileError, run_files
 
 __all__ = ["main"]
@@ -62,12 +68,33 @@ def _target(text: str) -> int | str:
     return text
 
 
+def _input_is_over() -> bool:
+    """Whether standard input is closed or already at its end: nobody will ever answer.
+
+    Only asks what can be told without waiting: a terminal, or a pipe whose writer has
+    not written yet, may still answer (the game then finds out at its first question).
+    """
+    stream = sys.stdin
+    if stream is None:
+        return True
+    try:
+        if stream.isatty():
+            return False
+        ready, _, _ = select.select([stream], [], [], 0)
+        peek = getattr(stream.buffer, "peek", None)
+        return bool(ready) and peek is not None and peek(1) == b""
+    except (OSError, ValueError, AttributeError):  # no file descriptor, or no select on it
+        return False
+
+
 def _play(args: argparse.Namespace) -> int:
     from loveletter.play import TerminalGame
+    from loveletter.words import terminal
 
-    if sys.stdin is None:
-        # Standard input is closed: nothing will ever be typed, as at the end of input.
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (lives as long as we do)
+    nobody = f"loveletter play: {terminal('no_player', args.language)}"
+    if _input_is_over():
+        print(nobody, file=sys.stderr)
+        return 2
     try:
         table = TerminalGame(
             players=args.players,
@@ -79,15 +106,24 @@ def _play(args: argparse.Namespace) -> int:
             target=args.target,
             remedy=args.remedy,
             open_hands=args.open_hands,
+            verbose=args.verbose,
+            log=args.log,
         )
+        table.save_log()
     except ValueError as error:
         print(f"loveletter play: {error}", file=sys.stderr)
         return 2
+    except OSError as error:
+        print(f"loveletter play: cannot write {args.log}: {error.strerror}", file=sys.stderr)
+        return 2
     try:
-        return table.run()
+        code = table.run()
     except KeyboardInterrupt:
         print(flush=True)  # end the line of the question that was being asked
         raise
+    if code == 2:
+        print(nobody, file=sys.stderr)
+    return code
 
 
 def _on_executor(args: argparse.Namespace, run: Callable[[Executor | None, int], str]) -> int:
@@ -248,26 +284,39 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_log(path: str) -> bytes:
+    """The bytes of the log at ``path``; ``-`` is standard input."""
+    if path == "-":
+        if sys.stdin is None:
+            raise OSError(0, "standard input is closed")
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
 def _replay(args: argparse.Namespace) -> int:
     from loveletter.errors import LoveLetterError
     from loveletter.narration import story
     from loveletter.referee import Game
     from loveletter.serialization import log_from_json
-    from loveletter.words import edition_title
+    from loveletter.words import edition_title, fold
 
+    where = "standard input" if args.log == "-" else args.log
     try:
-        with open(args.log, "rb") as file:
-            setup, commands = log_from_json(file.read())
+        setup, commands = log_from_json(_read_log(args.log))
         game = Game.replay(setup, commands)
     except OSError as error:
-        print(f"loveletter replay: cannot read {args.log}: {error.strerror}", file=sys.stderr)
+        print(f"loveletter replay: cannot read {where}: {error.strerror}", file=sys.stderr)
         return 2
     except LoveLetterError as error:
-        print(f"loveletter replay: {args.log}: {error}", file=sys.stderr)
+        print(f"loveletter replay: {where}: {error}", file=sys.stderr)
         return 2
-    if args.viewer is not None and args.viewer not in setup.players:
-        print(f"loveletter replay: {args.viewer!r} is not at the table", file=sys.stderr)
-        return 2
+    if args.viewer is not None:
+        seated = [name for name in setup.players if fold(name) == fold(args.viewer)]
+        if not seated:
+            print(f"loveletter replay: {args.viewer!r} is not at the table", file=sys.stderr)
+            return 2
+        args.viewer = seated[0]
     title = edition_title(setup.edition, args.language)
     players = ", ".join(setup.players)
     if args.language == "fr":
@@ -327,6 +376,7 @@ def _run_options(command: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m loveletter``."""
     top = argparse.ArgumentParser(prog="loveletter", description="The Love Letter referee.")
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a game in the terminal against bots")
@@ -355,6 +405,17 @@ def parser() -> argparse.ArgumentParser:
         help="agree to the house remedy: 'undo' takes back a move nobody learned from",
     )
     play.add_argument("--open-hands", action="store_true", help="practise with every hand face up")
+    play.add_argument(
+        "--verbose",
+        action="store_true",
+        help="show each refusal's reason code and ruling id after its message",
+    )
+    play.add_argument(
+        "--log",
+        metavar="FILE",
+        default=None,
+        help="save the game's log to FILE, for 'loveletter replay FILE'",
+    )
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
@@ -421,9 +482,13 @@ def parser() -> argparse.ArgumentParser:
     bench.set_defaults(handler=_bench)
 
     replay = commands.add_parser("replay", help="tell a logged game in plain English")
-    replay.add_argument("log", metavar="LOG.json", help="a game log (setup and commands)")
+    replay.add_argument(
+        "log", metavar="LOG.json", help="a game log (setup and commands); - reads standard input"
+    )
     how = replay.add_mutually_exclusive_group()
-    how.add_argument("--as", dest="viewer", metavar="PLAYER", help="as this player saw it")
+    how.add_argument(
+        "--as", dest="viewer", metavar="PLAYER", help="as this player saw it (any letter case)"
+    )
     how.add_argument("--open", action="store_true", help="with every card shown")
     replay.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
     replay.set_defaults(handler=_replay)

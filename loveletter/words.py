@@ -589,6 +589,115 @@ _TERMINAL: dict[str, tuple[str, str]] = {
     "you_win": ("You win the game!", "Vous gagnez la partie !"),
     "they_win": ("{names} won the game.", "{names} gagne la partie."),
     "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
+    # help, ?, the seed, refusals without codes, prefixes, the log (issue 17, items 9-11)
+    "hint": (
+        "Type a card or a player's name when asked (the start of it is enough); "
+        "'help' (or '?') lists the commands; 'quit' leaves.",
+        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'aide' (ou '?') "
+        "donne les commandes ; 'quitter' pour partir.",
+    ),
+    "seed": (
+        "Seed {seed}: '--seed {seed}' with the same options deals this game again.",
+        "Graine {seed} : '--seed {seed}' avec les mêmes options redonne cette partie.",
+    ),
+    "commands": (
+        "At any question you may type:\n"
+        "  a card         its name or the start of it (enough to tell it from the other "
+        "card in your hand), its value, or its playing-card label (2019)\n"
+        "  a player       their name or the start of it\n"
+        "  help, ?        this list\n"
+        "  help CARD      the card's rule and the rulings about it: 'help baron', '? 3'\n"
+        "{undo}"
+        "  quit           leave the table",
+        "À chaque question, vous pouvez taper :\n"
+        "  une carte      son nom ou son début (assez pour la distinguer de l'autre carte "
+        "de votre main), sa valeur, ou sa carte à jouer (2019)\n"
+        "  un joueur      son nom ou son début\n"
+        "  aide, ?        cette liste\n"
+        "  aide CARTE     la règle de la carte et les décisions qui la concernent : "
+        "'aide baron', '? 3'\n"
+        "{undo}"
+        "  quitter        quitter la table",
+    ),
+    "commands_undo": (
+        "  undo           take back your last move, when asked after it (house remedy)\n",
+        "  annuler        reprendre votre dernier coup, quand on vous le propose (remède "
+        "de la maison)\n",
+    ),
+    "card_rule": ("{card} ({value}, x{count}): {effect}", "{card} ({value}, x{count}) : {effect}"),
+    "rulings_in_english": (
+        "  The rulings:",
+        "  Les décisions de l'arbitre (le catalogue est en anglais) :",
+    ),
+    "ruling_line": ("    {id}: {statement}", "    {id} : {statement}"),
+    "no_such_card": (
+        "  {text!r} is not a card of this edition: choose one of {names}.",
+        "  {text!r} n'est pas une carte de cette édition : choisissez parmi {names}.",
+    ),
+    "ambiguous_card": (
+        "  {text!r} could be {cards}: type more of the name ({names}).",
+        "  {text!r} peut être {cards} : tapez la suite du nom ({names}).",
+    ),
+    "or": (" or ", " ou "),
+    "refuses_plain": ("  The referee refuses: {message}", "  L'arbitre refuse : {message}"),
+    "no_player": (
+        "standard input ended before the first answer: the terminal game needs a person "
+        "at the keyboard (or answers piped to it)",
+        "l'entrée standard s'est terminée avant la première réponse : la partie dans le "
+        "terminal a besoin d'une personne au clavier (ou de réponses envoyées par un tube)",
+    ),
+    "effect_spy": (
+        "no effect when played; at the end of the round, if you are the only player still "
+        "in who played or discarded a Spy, you gain a favor token.",
+        "aucun effet quand on la joue ; à la fin de la manche, si vous êtes le seul joueur "
+        "encore en lice à avoir joué ou défaussé une Espionne, vous gagnez un pion Faveur.",
+    ),
+    "effect_guard": (
+        "choose another player and name a card other than the Guard; if they hold it, "
+        "they are knocked out of the round.",
+        "désignez un autre joueur et nommez une carte autre que le Garde ; s'il l'a en "
+        "main, il quitte la manche.",
+    ),
+    "effect_priest": (
+        "choose another player and look at their hand in secret.",
+        "désignez un autre joueur et regardez sa main en secret.",
+    ),
+    "effect_baron": (
+        "choose another player and compare hands with them in secret; the lower card is "
+        "knocked out of the round (nothing happens on a tie).",
+        "désignez un autre joueur et comparez vos mains en secret ; la carte la plus faible "
+        "quitte la manche (rien ne se passe en cas d'égalité).",
+    ),
+    "effect_handmaid": (
+        "until your next turn, other players' cards cannot choose you.",
+        "jusqu'à votre prochain tour, les cartes des autres joueurs ne peuvent pas vous désigner.",
+    ),
+    "effect_prince": (
+        "choose any player, yourself included: they discard their hand and draw a new card.",
+        "désignez un joueur, vous compris : il défausse sa main et pioche une nouvelle carte.",
+    ),
+    "effect_chancellor": (
+        "draw two cards, keep one of the three, and put the other two under the pile in "
+        "the order you choose.",
+        "piochez deux cartes, gardez-en une des trois et remettez les deux autres sous la "
+        "pioche, dans l'ordre de votre choix.",
+    ),
+    "effect_king": (
+        "choose another player and trade hands with them.",
+        "désignez un autre joueur et échangez vos mains.",
+    ),
+    "effect_countess": (
+        "no effect; you must play her if your other card is the King or a Prince.",
+        "aucun effet ; vous devez la jouer si votre autre carte est le Roi ou un Prince.",
+    ),
+    "effect_princess": (
+        "if you play or discard her, you are knocked out of the round.",
+        "si vous la jouez ou la défaussez, vous quittez la manche.",
+    ),
+    "effect_other": (
+        "its effect is in the edition's rules.",
+        "son effet est dans les règles de l'édition.",
+    ),
 }
 
 

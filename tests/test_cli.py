@@ -153,9 +153,14 @@ def test_ctrl_c_stops_a_terminal_game() -> None:
 
 # -- play without a keyboard -----------------------------------------------------------------
 
+NOBODY = (
+    "loveletter play: standard input ended before the first answer: the terminal game "
+    "needs a person at the keyboard (or answers piped to it)"
+)
 
-def test_play_with_standard_input_closed_leaves_the_table() -> None:
-    """With standard input closed, the game says goodbye and exits 0, as at end of input."""
+
+def test_play_with_standard_input_closed_needs_a_person() -> None:
+    """With standard input closed, the game says it needs a person and exits 2, unstarted."""
     done = subprocess.run(
         ["sh", "-c", 'exec "$0" -m loveletter play --seed 3 <&-', sys.executable],
         capture_output=True,
@@ -164,17 +169,118 @@ def test_play_with_standard_input_closed_leaves_the_table() -> None:
         check=False,
         timeout=WAIT,
     )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    assert done.stdout.splitlines()[-1] == "You left the table. Goodbye."
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [NOBODY]
 
 
-def test_play_at_the_end_of_input_leaves_the_table() -> None:
-    """With standard input empty, the game says goodbye and exits 0."""
+def test_play_from_dev_null_needs_a_person() -> None:
+    """`loveletter play < /dev/null`: one line on stderr, exit 2, no game started."""
     done = run_cli("play", "--seed", "3", stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [NOBODY]
+    french = run_cli("play", "--language", "fr", stdin=subprocess.DEVNULL)
+    assert french.returncode == 2
+    assert french.stderr.startswith("loveletter play: l'entrée standard s'est terminée")
+
+
+def test_play_at_the_end_of_input_after_an_answer_leaves_the_table() -> None:
+    """Input that ends after some answers leaves the table as before: goodbye, exit 0."""
+    done = run_cli("play", "--seed", "3", input="help\n")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout.splitlines()[-1] == "You left the table. Goodbye."
+
+
+@pytest.fixture(scope="module")
+def answers() -> list[str]:
+    """Answers that play a whole two-player game at seed 5 to its end (first options)."""
+    import re
+
+    from loveletter.play import TerminalGame
+
+    options = re.compile(r"\(([^()]*)\): $")
+    given: list[str] = []
+
+    def ask(prompt: str) -> str:
+        found = options.search(prompt)
+        answer = "y" if "Sure?" in prompt else (found.group(1).split(", ")[0] if found else "")
+        given.append(answer)
+        return answer
+
+    assert TerminalGame(seed=5, name="Zoe", ask=ask, say=lambda _: None).run() == 0
+    return given
+
+
+@pytest.fixture(scope="module")
+def logged(answers: list[str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The log and the transcript of that game, played through the command line."""
+    path = tmp_path_factory.mktemp("log") / "game.json"
+    done = run_cli(
+        "play", "--seed", "5", "--name", "Zoe", "--log", str(path), input="\n".join(answers) + "\n"
+    )
+    assert done.returncode == 0, done.stderr
+    return path, done.stdout
+
+
+def test_piped_answers_play_a_whole_game(logged: tuple[Path, str]) -> None:
+    """Scripted games keep working: answers piped in play the game to its end."""
+    _, out = logged
+    lines = out.splitlines()
+    assert lines[1] == "Seed 5: '--seed 5' with the same options deals this game again."
+    assert lines[-2].startswith("Tokens: Zoe ")
+    assert lines[-1].endswith("won the game.") or lines[-1] == "You win the game!"
+
+
+def test_the_log_replays_the_game(logged: tuple[Path, str]) -> None:
+    """`play --log FILE` then `replay FILE`: the same game, to the same winner."""
+    path, out = logged
+    done = run_cli("replay", str(path), "--open")
+    assert done.returncode == 0, done.stderr
+    told = done.stdout.splitlines()
+    assert told[0] == "Zoe, Anna: Love Letter (2019 revised edition), told with every card shown."
+    winner = out.splitlines()[-1]
+    name = "Zoe" if winner == "You win the game!" else winner.removesuffix(" won the game.")
+    assert told[-1] == f"  {name} wins the game!"
+
+
+def test_replay_reads_standard_input_and_names_in_any_case(logged: tuple[Path, str]) -> None:
+    """`replay -` reads the log from standard input; `--as zoe` is Zoe."""
+    path, _ = logged
+    by_name = run_cli("replay", str(path), "--as", "Zoe")
+    from_stdin = run_cli("replay", "-", "--as", "zOE", input=path.read_text(encoding="utf-8"))
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    assert from_stdin.stdout == by_name.stdout
+    assert "told as Zoe saw it." in from_stdin.stdout
+    assert run_cli("replay", "-", input="{").returncode == 2
+    assert run_cli("replay", str(path), "--as", "Zo").returncode == 2
+
+
+def test_the_seed_said_deals_the_same_game_again() -> None:
+    """Without --seed a fresh seed is said at the start; --seed with it deals the same table."""
+    first = run_cli("play", input="quit\n")
+    assert first.returncode == 0, first.stderr
+    seed = first.stdout.splitlines()[1].split(":")[0].removeprefix("Seed ")
+    again = run_cli("play", "--seed", seed, input="quit\n")
+    assert again.stdout == first.stdout
+
+
+def test_play_log_to_a_file_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
+    """A --log path that cannot be written is refused before the game starts."""
+    done = run_cli("play", "--log", str(tmp_path / "no" / "such.json"), input="quit\n")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("loveletter play: cannot write ")
+
+
+def test_version_prints_the_version() -> None:
+    """`loveletter --version` prints loveletter.__version__ and exits 0."""
+    import loveletter
+
+    done = run_cli("--version")
+    assert done.returncode == 0
+    assert done.stdout == f"loveletter {loveletter.__version__}\n"
 
 
 # -- scenario files that are not ---------------------------------------------------------------

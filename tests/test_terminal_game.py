@@ -54,12 +54,21 @@ def scripted(answers: list[str], **options: Any) -> list[str]:
 
 
 def test_a_refused_choice_is_explained_with_the_referees_message() -> None:
-    """Asking for a card not in hand shows the referee's reason, then asks again."""
+    """Asking for a card not in hand shows the referee's message, no code, then asks again."""
     lines = scripted(["baron"], seed=39)
     refusal = next(line for line in lines if "The referee refuses" in line)
-    assert "Your Baron: you do not hold a Baron" in refusal
-    assert "CARD_NOT_IN_HAND" in refusal
+    assert refusal == "  The referee refuses: Your Baron: you do not hold a Baron"
     assert lines[-1] == "You left the table. Goodbye."
+
+
+def test_verbose_refusals_show_the_reason_code_and_the_ruling() -> None:
+    """With verbose, a refusal ends with its reason code and ruling id, for the curious."""
+    lines = scripted(["baron"], seed=39, verbose=True)
+    refusal = next(line for line in lines if "The referee refuses" in line)
+    assert refusal == (
+        "  The referee refuses: Your Baron: you do not hold a Baron "
+        "[CARD_NOT_IN_HAND, LL19-TURN-DRAW-PLAY]"
+    )
 
 
 def test_the_table_shows_the_hand_discards_and_tokens() -> None:
