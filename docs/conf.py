@@ -29,7 +29,7 @@ myst_heading_anchors = 3
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "scenarios/*.md"]
 
 html_theme = "furo"
-html_title = "loveletter"
+html_title = f"loveletter {release}"
 html_static_path = ["_static"]
 html_css_files = ["loveletter.css"]
 

@@ -1,10 +1,13 @@
 """Where the shared rulings and scenarios live, and how tests reach them.
 
-The shared folder (``../shared`` beside the project) holds RULINGS.md and the public
-scenarios; the library ships its own copy of the catalogue (:mod:`loveletter.catalogue`),
-which the tests read, and ``test_rulings_meta`` checks it against the shared one. Where
-the shared folder is missing, tests that need it are skipped, except under CI
-(``CI=true``), where a missing folder is a failure.
+The shared folder (``../shared`` beside the project) holds the ruling catalogue, the
+public scenarios and the benchmark's floor. The project carries its own copy of the
+catalogue, as package data (``loveletter/catalogue/RULINGS.md`` and ``HOUSE.md``, read
+through :mod:`loveletter.catalogue`): the tests and the docs read that copy, so they need
+no shared folder, and ``test_rulings_meta`` checks it is byte for byte the shared one.
+Where the shared folder is missing (a clone on its own, an unpacked sdist), the tests that
+compare with it or run its scenarios are skipped, except under CI (``CI=true``), where a
+missing folder is a failure.
 """
 
 from __future__ import annotations
@@ -30,7 +33,10 @@ def under_ci() -> bool:
 def need_shared(path: Path) -> Path:
     """``path`` under ``../shared``; skip (or fail under CI) when it is missing."""
     if not path.exists():
-        message = f"{path} is missing: the shared rulings and scenarios are not checked out"
+        message = (
+            f"{path} is missing: the shared folder ({SHARED}) is not beside the project, "
+            "so there is nothing to compare with or run"
+        )
         if under_ci():
             pytest.fail(message)
         pytest.skip(message)

@@ -1,10 +1,12 @@
-"""The sources on every ruling of the docs: as the shared catalogue gives them, never by hand.
+"""The sources on every ruling of the docs: as the catalogue gives them, never by hand.
 
 Each ``{ruling}`` block of the documentation shows the sources of its ruling, read from
 the catalogue the library ships when the docs are built. These tests build the docs,
-read each block's sources line from the HTML, and compare it with the shared
-``RULINGS.md``, parsed here on its own (a regex, not the library's parser); and they check
-that no page writes a sources line for a ruling by hand, where it could drift.
+read each block's sources line from the HTML, and compare it with the catalogue's
+``RULINGS.md`` and ``HOUSE.md`` (``loveletter/catalogue/``, the project's own copy of
+``../shared/rulings/``, kept the same by ``test_rulings_meta``), parsed here on their own
+(a regex, not the library's parser); and they check that no page writes a sources line
+for a ruling by hand, where it could drift.
 """
 
 from __future__ import annotations
@@ -16,25 +18,25 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from support import ROOT, RULINGS_FILE, need_shared
+from support import ROOT
 
-from loveletter.catalogue import SOURCE_NAMES_FR
+from loveletter.catalogue import SOURCE_NAMES_FR, catalogue_text
 
 DOCS = ROOT / "docs"
 
-_SHARED_RULING = re.compile(
+_CATALOGUED = re.compile(
     r"^- \*\*((?:LL19|LLC|HOUSE)-[A-Z0-9-]+)\*\*: .*\*\(([^()]*)\)\*[ \t]*$", re.MULTILINE
 )
 _DECISIONS = ("in part a referee decision", "referee decision")
 
 
-def shared_sources() -> dict[str, str]:
-    """Each ruling's sources in the shared RULINGS.md and HOUSE.md, as written between
+def catalogue_sources() -> dict[str, str]:
+    """Each ruling's sources in the catalogue's RULINGS.md and HOUSE.md, as written between
     ``*(`` and ``)*``."""
     found: dict[str, str] = {}
-    for path in (RULINGS_FILE, RULINGS_FILE.with_name("HOUSE.md")):
-        rulings = dict(_SHARED_RULING.findall(need_shared(path).read_text(encoding="utf-8")))
-        assert rulings, f"no ruling found in {path}"
+    for name in ("RULINGS.md", "HOUSE.md"):
+        rulings = dict(_CATALOGUED.findall(catalogue_text(name)))
+        assert rulings, f"no ruling found in the catalogue's {name}"
         found.update(rulings)
     return found
 
@@ -87,7 +89,6 @@ class _Blocks(HTMLParser):
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], list[str]]:
     """Every ruling block of the built docs: ``(ruling id, language)`` -> its sources lines."""
-    shared_sources()  # skip (or fail under CI) before building when the catalogue is missing
     pytest.importorskip("sphinx", reason="the docs extra (Sphinx) is not installed")
     out = tmp_path_factory.mktemp("docs")
     build = subprocess.run(
@@ -125,19 +126,19 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], 
 def test_every_ruling_block_shows_the_catalogues_sources(
     rendered: dict[tuple[str, str], list[str]], language: str
 ) -> None:
-    """Each ruling's block shows one sources line: the shared catalogue's words for it."""
+    """Each ruling's block shows one sources line: the catalogue's words for it."""
     wrong = {}
-    for ruling, words in shared_sources().items():
+    for ruling, words in catalogue_sources().items():
         lines = rendered.get((ruling, language))
         want = expected(words, language)
         if lines != [want]:
             wrong[ruling] = {"rendered": lines, "catalogue": want}
-    assert wrong == {}, f"ruling blocks whose sources differ from {RULINGS_FILE}: {wrong}"
+    assert wrong == {}, f"ruling blocks whose sources differ from the catalogue's: {wrong}"
 
 
 def test_no_ruling_block_is_left_over(rendered: dict[tuple[str, str], list[str]]) -> None:
-    """Every ruling block of the docs is for a ruling of the shared catalogue."""
-    known = set(shared_sources())
+    """Every ruling block of the docs is for a ruling of the catalogue."""
+    known = set(catalogue_sources())
     unknown = sorted({ruling for ruling, _ in rendered} - known)
     assert unknown == [], f"ruling blocks for rulings the catalogue does not have: {unknown}"
 

@@ -26,10 +26,32 @@ def test_the_first_screen_has_the_two_commands() -> None:
 
 
 def test_ci_runs_the_readme_test_command() -> None:
-    """.ci/run installs the test extra and runs the same test command as the README."""
+    """.ci/run installs the test extra and runs the same test command as the README.
+
+    The sdist ships ``.ci/run``, so this holds from an unpacked source archive too.
+    """
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "'.[test,lint,docs]'" in ci
+    installs = re.findall(r"pip install[^\n]*'\.\[([a-z,]+)\]'", ci)
+    assert any({"test", "lint", "docs"} <= set(extras.split(",")) for extras in installs), installs
     assert "sphinx-build -q -n -W" in ci
     assert "\npython -m pytest\n" in ci
     assert "mypy --strict loveletter" in ci
     assert "ruff check" in ci
+
+
+def test_the_users_install_lines_are_not_editable() -> None:
+    """The first screen installs the project as a user would: ``pip install .``, no ``-e``."""
+    for command in first_screen_commands():
+        assert " -e " not in command, command
+        assert "pip install" in command, command
+
+
+def test_the_readme_works_off_the_repository() -> None:
+    """The README is also the package's page on the index: its links are absolute, and it
+    gives the install line of the released package."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert links, "the README links to the docs and to the repository"
+    relative = [link for link in links if not link.startswith("https://")]
+    assert relative == [], f"links that break off the repository: {relative}"
+    assert "pip install loveletter-referee" in text

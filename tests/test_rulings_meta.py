@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from importlib import resources
 
 import pytest
 from support import ROOT, RULINGS_FILE, need_shared, ruling_ids
@@ -68,9 +69,24 @@ def test_ruling_ids_are_read() -> None:
 
 @pytest.mark.parametrize("name", ["RULINGS.md", "HOUSE.md"])
 def test_the_shipped_catalogue_is_the_shared_one(name: str) -> None:
-    """The catalogue the library ships is, word for word, the shared one (when it is there)."""
+    """The catalogue the project carries is, byte for byte, the shared one (when it is there).
+
+    Where they differ, copy the shared file over ``loveletter/catalogue/`` (or the other
+    way round, if the change is the project's) and let the tests say what follows.
+    """
     shared = need_shared(RULINGS_FILE.parent / name)
-    assert catalogue_text(name) == shared.read_text(encoding="utf-8")
+    shipped = resources.files("loveletter.catalogue").joinpath(name).read_bytes()
+    assert shipped == shared.read_bytes(), (
+        f"loveletter/catalogue/{name} differs from {shared}: the two must stay the same"
+    )
+
+
+@pytest.mark.parametrize("name", ["RULINGS.md", "HOUSE.md"])
+def test_the_catalogue_is_package_data(name: str) -> None:
+    """The catalogue is a file of the package, the one the library and the docs read."""
+    shipped = ROOT / "loveletter" / "catalogue" / name
+    assert shipped.is_file()
+    assert catalogue_text(name) == shipped.read_text(encoding="utf-8")
 
 
 def test_every_ruling_names_its_sources() -> None:

@@ -2,8 +2,11 @@
 
 The catalogue ships with the library as data (``RULINGS.md`` for the rules of both
 editions, ``HOUSE.md`` for the house remedy and practice variation the teaching guide
-suggests). The tests, the documentation and the terminal game's ``help`` all read it
-from here, so a ruling is stated in one place.
+suggests), package data of ``loveletter/catalogue/``. The tests, the documentation and the
+terminal game's ``help`` all read it from here, so a ruling is stated in one place, and
+an installed package, a clone on its own or an unpacked sdist carries it. It is the
+project's copy of the shared catalogue (``../shared/rulings/``): where that folder is
+beside the project, a test checks the two are the same, byte for byte.
 
 >>> ruling = RULINGS["LL19-BARON-TIE"]
 >>> ruling.statement
