@@ -11,6 +11,8 @@
 * ``replay LOG.json [--as PLAYER | --open]``: a game's log told in plain English, as
   everyone saw it, as one player saw it, or with every card shown (``-`` reads the log
   from standard input; ``play --log FILE`` writes one).
+* ``serve [--host H] [--port P] [--database FILE]``: the web table on this machine
+  (:mod:`loveletter.web`; needs the ``[web]`` extra, and says so).
 * ``--version``: the version of the library.
 
 Like other command-line tools, each command exits with 2 and one line on standard error
@@ -492,6 +494,10 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument("--open", action="store_true", help="with every card shown")
     replay.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
     replay.set_defaults(handler=_replay)
+
+    from loveletter.web.cli import add_parser as add_serve  # the web table; its extra on request
+
+    add_serve(commands)
     return top
 
 
