@@ -54,9 +54,15 @@ nitpick_ignore_regex = [
         r"py:class",
         r"(str|int|float|bool|object|bytes|tuple|list|dict|type|set|frozenset|None|NoneType|ValueError|Exception|BaseException|RuntimeError)",
     ),
-    (r"py:mod", r"(random|secrets|json|fractions|enum|typing|pathlib|collections\.abc)"),
+    (
+        r"py:mod",
+        r"(random|secrets|json|fractions|enum|typing|pathlib|collections\.abc|sqlite3|argparse)",
+    ),
     # The research frameworks of the optional extras: no intersphinx either.
-    (r"py:(class|obj|data|mod)", r"(numpy|gymnasium|pettingzoo|pyspiel|open_spiel)(\..*)?"),
+    (
+        r"py:(class|obj|data|mod)",
+        r"(numpy|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse)(\..*)?",
+    ),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),

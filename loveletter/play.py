@@ -475,7 +475,10 @@ class TerminalGame:
     # -- the game --------------------------------------------------------------------------
 
     def save_log(self) -> None:
-        """Write the game's log so far to :attr:`log`, if any (:class:`OSError` if it cannot)."""
+        """Write the game's log so far to its ``log`` path, if any.
+
+        Raises :class:`OSError` if it cannot.
+        """
         if self.log is not None:
             self.log.write_text(to_json(self.game) + "\n", encoding="utf-8")
 
@@ -530,7 +533,7 @@ class TerminalGame:
         0 when the game ends or the player leaves (``quit``, or the end of the input after
         an answer); 2, with nothing more said, when the input ends before the first answer
         (:class:`NoPlayerError`: nobody is at the keyboard). The log is written to
-        :attr:`log` at the end, whatever the end.
+        its ``log`` path at the end, whatever the end.
         """
         self._introduce()
         self._tell(self.game.events)

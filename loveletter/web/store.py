@@ -1,6 +1,7 @@
 """The tables kept as JSON in SQLite (the standard library's :mod:`sqlite3`).
 
-Each row holds a table's game log (its setup and commands, :func:`~loveletter.to_json` of
+Each row holds a table's game log (its setup and commands,
+:func:`~loveletter.serialization.to_json` of
 the game) and its seats (names, bots, the hashes of the seats' tokens). The log carries the
 seed, so the database is as secret as the hands: it stays on the server.
 
