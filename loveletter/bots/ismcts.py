@@ -59,8 +59,9 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     iterations = 40
-    """The default budget: deals searched per decision (about 40 ms of CPU time per
-    decision at two players, on the machine the project is measured on)."""
+    """The default budget: deals searched per decision (43 ms of CPU time per decision
+    on average at two players, on the machine the project is measured on; 69.3% of
+    two-player games won against the heuristic bot)."""
     candidates = 6
     """How many moves are searched: the heuristic bot's best ones."""
     keep_prior = 0.05
