@@ -31,7 +31,7 @@ def test_ci_runs_the_readme_test_command() -> None:
     The sdist ships ``.ci/run``, so this holds from an unpacked source archive too.
     """
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    installs = re.findall(r"pip install[^\n]*'\.\[([a-z,]+)\]'", ci)
+    installs = re.findall(r"pip install[^\n]*'\.\[([a-z,-]+)\]'", ci)
     assert any({"test", "lint", "docs"} <= set(extras.split(",")) for extras in installs), installs
     assert "sphinx-build -q -n -W" in ci
     assert "\npython -m pytest\n" in ci
