@@ -1,8 +1,9 @@
 """Collection at the root: the adapters' modules are skipped where their extra is missing.
 
-The doctests of ``loveletter/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel; the
-core's test suite passes without them (``pip install -e '.[test]'``), and CI installs the
-extras (``[rl]``, ``[openspiel]``) and runs their tests too.
+The doctests of ``loveletter/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel, and
+``loveletter/web/app.py`` Starlette; the core's test suite passes without them
+(``pip install '.[test]'``), and CI installs the extras (``[rl]``, ``[openspiel]``,
+``[web]``) and runs their tests too.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ _EXTRAS = {
     "loveletter/rl/pettingzoo.py": ("pettingzoo", "numpy"),
     "loveletter/rl/gymnasium.py": ("gymnasium", "numpy"),
     "loveletter/rl/openspiel.py": ("pyspiel", "numpy"),
+    "loveletter/web/app.py": ("starlette", "uvicorn"),
 }
 
 collect_ignore = [
