@@ -179,6 +179,8 @@ def test_two_people_and_a_bot_play_a_whole_game(
         "message": "Ben may only send their own commands",
     }
     print("impersonation refused:", json.dumps(forged))
+    shown = ben.find_element(By.ID, "refusal").text
+    assert shown == "Refusé : vous ne pouvez envoyer que vos propres coups, Ben", shown
 
     played, refused, reloaded, dropped = 0, False, False, False
     while not (over(anna) and over(ben)):

@@ -20,23 +20,29 @@ const WORDS = {
     refused: "Refused: {message}", connecting: "Connecting…",
     reconnecting: "Connection lost; reconnecting…", unauthorized: "This link is not valid: {message}",
     no_moves: "Nothing to do for now.", round: "Round {round}",
+    err_forbidden: "you may only send your own moves, {seat}",
+    err_too_large: "the message is too long", err_malformed: "the message is not a move",
+    err_unauthorized: "no such table, seat or secret",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
     players: "Personnes (noms, séparés par des virgules)", bots: "Robots", no_bot: "aucun",
-    edition: "Édition", target: "Jetons pour gagner (vide : ceux de l'édition)",
+    edition: "Édition", target: "Pions Faveur pour gagner (vide : ceux de l'édition)",
     remedy: "Règle maison : un coup peut être repris jusqu'à la pioche suivante",
     create: "Créer la table", your_hand: "Votre main", your_moves: "Vos coups",
-    table: "La table", player: "Joueur", tokens: "Jetons", cards: "Cartes",
+    table: "La table", player: "Joueur", tokens: "Pions Faveur", cards: "Cartes",
     discards: "Défausse", state: "État", story: "Ce qui s'est passé",
     links: "Donnez à chaque personne son propre lien (il contient son secret) :",
     open_as: "Jouer en tant que {seat}", your_turn: "À vous, {seat}.",
     waiting: "On attend {player}.", over: "Partie finie : {winners} a gagné.",
-    protected: "protégé", out: "éliminé", you: "(vous)", bot: "(robot)",
+    protected: "protégé", out: "hors de la manche", you: "(vous)", bot: "(robot)",
     pile: "Pioche : {count} cartes. Face visible : {face_up}.", none: "aucune",
     refused: "Refusé : {message}", connecting: "Connexion…",
     reconnecting: "Connexion perdue ; reconnexion…", unauthorized: "Ce lien n'est pas valable : {message}",
     no_moves: "Rien à faire pour l'instant.", round: "Manche {round}",
+    err_forbidden: "vous ne pouvez envoyer que vos propres coups, {seat}",
+    err_too_large: "le message est trop long", err_malformed: "le message n'est pas un coup",
+    err_unauthorized: "cette table, cette place ou ce secret n'existe pas",
   },
 };
 
@@ -132,7 +138,7 @@ function receive(message) {
   if (message.type === "refused") {
     if (message.error === "unauthorized") {
       closedForGood = true;
-      $("#status").textContent = t("unauthorized", { message: message.message });
+      $("#status").textContent = t("unauthorized", { message: t("err_unauthorized") });
     }
     showRefusal(message);
   } else {
@@ -146,7 +152,14 @@ function receive(message) {
 function showRefusal(message) {
   window.loveletterTable.lastRefusal = message;
   const box = $("#refusal");
-  box.textContent = t("refused", { message: message.message });
+  // The server's own refusals are told in the page's language by their code; the
+  // referee's (error "illegal") come with its message, in the table's language.
+  const own = {
+    forbidden: "err_forbidden", "too large": "err_too_large",
+    malformed: "err_malformed", unauthorized: "err_unauthorized",
+  };
+  const text = own[message.error] ? t(own[message.error], { seat: place.seat }) : message.message;
+  box.textContent = t("refused", { message: text });
   box.dataset.error = message.error;
   box.hidden = false;
   for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
