@@ -21,6 +21,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "loveletter_docs",
 ]
 source_suffix = {".md": "markdown"}
@@ -32,6 +33,12 @@ html_theme = "furo"
 html_title = f"loveletter {release}"
 html_static_path = ["_static"]
 html_css_files = ["loveletter.css"]
+
+# The copy button copies the code of a ">>> " or "$ " example, never its prompts or output.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

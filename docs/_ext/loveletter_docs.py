@@ -16,6 +16,11 @@
 * ``{scenario} FILE#ID``: a scenario of a ``.jsonl`` file, rendered step by step.
 * ``{playing-card-labels}`` (option ``:by: label`` or ``:by: card``): the labels of the
   2019 deck played with playing cards, read from the edition as the page is built.
+* ``{all-rulings}``: every ruling id of the catalogue (house rules included) with its
+  one-line statement, each id a link to its block.
+* Every ruling id written anywhere in the docs (text, inline code, API docstrings, but
+  not code blocks) becomes a link to its block (on a French page, the French block); and
+  each ruling block is listed in its page's "on this page" table of contents.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,6 +39,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,7 +140,7 @@ class RulingDirective(SphinxDirective):
             raise self.error(str(problem)) from None
         anchor = nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
         checked, none = _WORDS[language]
-        box = nodes.container(classes=["ruling"])
+        box = nodes.container(classes=["ruling"], ruling=ruling)
         box["ids"].append(anchor)
         head = nodes.paragraph(classes=["ruling-id"])
         head += nodes.reference("", "", nodes.literal(text=ruling), refid=anchor)
@@ -313,14 +320,14 @@ class ReasonCodesDirective(SphinxDirective):
         when = ModuleAnalyzer.for_module("loveletter.errors").find_attr_docs()
         examples = _examples()
         table = nodes.table(classes=["reason-codes"])
-        group = nodes.tgroup(cols=4)
+        group = nodes.tgroup(cols=5)
         table += group
-        for width in (6, 20, 34, 40):
+        for width in (4, 16, 16, 30, 34):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         group += head
         row = nodes.row()
-        for title in ("#", "Code", "When", "Example (produced by the referee)"):
+        for title in ("#", "Code", "Ruling", "When", "Example (produced by the referee)"):
             row += nodes.entry("", nodes.paragraph(text=title))
         head += row
         body = nodes.tbody()
@@ -336,6 +343,8 @@ class ReasonCodesDirective(SphinxDirective):
             row = nodes.row(ids=[nodes.make_id(f"reason-{reason.value}")])
             row += nodes.entry("", nodes.paragraph(text=str(reason.precedence + 1)))
             row += nodes.entry("", nodes.paragraph("", "", nodes.literal(text=reason.value)))
+            # a ruling id as inline code: the link to its block is made by LinkRulingIds
+            row += nodes.entry("", nodes.paragraph("", "", nodes.literal(text=refusal.ruling)))
             row += nodes.entry("", nodes.paragraph(text=text))
             example = nodes.entry()
             example += nodes.paragraph(
@@ -484,6 +493,236 @@ class ScenarioDirective(SphinxDirective):
         return [box]
 
 
+# -- every ruling, one line each ----------------------------------------------------------------
+
+
+class AllRulingsDirective(SphinxDirective):
+    """Every ruling id of the catalogue with its one-line statement, by section.
+
+    Read from :mod:`loveletter.catalogue` as the page is built; each id is written as
+    inline code, which :class:`LinkRulingIds` turns into a link to the ruling's block.
+    """
+
+    def run(self) -> list[nodes.Node]:
+        from loveletter.catalogue import HOUSE, RULINGS
+
+        sections: dict[str, list[Any]] = {}
+        for ruling in RULINGS.values():
+            sections.setdefault(ruling.section or "Other rulings", []).append(ruling)
+        sections["House rules (only at a table that chose them)"] = list(HOUSE.values())
+        result: list[nodes.Node] = []
+        for title, rulings in sections.items():
+            result.append(nodes.rubric(text=title))
+            items = nodes.bullet_list(classes=["all-rulings"])
+            for ruling in rulings:
+                line = nodes.paragraph()
+                line += nodes.literal(text=ruling.id)
+                line += nodes.Text(": ")
+                # the catalogue's words; its `code` spans as inline code
+                for number, piece in enumerate(ruling.statement.split("`")):
+                    line += nodes.literal(text=piece) if number % 2 else nodes.Text(piece)
+                items += nodes.list_item("", line)
+            result.append(items)
+        return result
+
+
+# -- links to rulings ---------------------------------------------------------------------------
+
+RULING_ID = re.compile(r"\b(?:LL19|LLC|HOUSE)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+"""A ruling id as written in text: ``LL19-BARON-TIE``, ``LLC-...``, ``HOUSE-...``."""
+
+_NO_LINKS = (
+    nodes.reference,
+    nodes.literal_block,
+    nodes.doctest_block,
+    nodes.raw,
+    nodes.title,
+    nodes.target,
+    nodes.comment,
+    addnodes.pending_xref,
+    addnodes.toctree,
+    addnodes.desc_signature,
+)
+
+
+def _language_of(docname: str) -> str:
+    return "fr" if docname == "fr" or docname.startswith("fr/") else "en"
+
+
+def ruling_anchor(ruling: str, language: str = "en") -> str:
+    """The anchor of a ruling's block: ``ll19-baron-tie``, in French ``fr-ll19-baron-tie``."""
+    return nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
+
+
+class LinkRulingIds(SphinxPostTransform):
+    """Turn every known ruling id in text or inline code into a link to its block.
+
+    Code blocks, titles, signatures and existing links are left alone. A page of the
+    French docs links to the French block when there is one.
+    """
+
+    default_priority = 900
+
+    def run(self, **kwargs: Any) -> None:
+        documented = _documented(self.env)
+        docname = self.env.docname
+        language = _language_of(docname)
+
+        def target(ruling: str) -> str | None:
+            for lang in dict.fromkeys((language, "en")):
+                where = documented.get(lang, {}).get(ruling)
+                if where is not None:
+                    uri = ""
+                    if where != docname:
+                        uri = self.app.builder.get_relative_uri(docname, where)
+                    return f"{uri}#{ruling_anchor(ruling, lang)}"
+            return None
+
+        def excluded(node: nodes.Node) -> bool:
+            parent = node.parent
+            while parent is not None:
+                if isinstance(parent, _NO_LINKS):
+                    return True
+                parent = parent.parent
+            return False
+
+        for literal in list(self.document.findall(nodes.literal)):
+            text = literal.astext()
+            if excluded(literal) or not RULING_ID.search(text):
+                continue
+            if RULING_ID.fullmatch(text):
+                uri = target(text)
+                if uri is not None:
+                    link = nodes.reference(
+                        "", "", refuri=uri, internal=True, classes=["ruling-link"]
+                    )
+                    literal.replace_self(link)
+                    link += literal
+                continue
+            if len(literal.children) != 1 or not isinstance(literal[0], nodes.Text):
+                continue
+
+            # an id inside longer inline code (a refusal as printed): split the code there
+            def code(part: str, like: nodes.literal = literal) -> nodes.Node:
+                piece = like.copy()
+                piece += nodes.Text(part)
+                return piece
+
+            pieces: list[nodes.Node] = []
+            last = 0
+            for match in RULING_ID.finditer(text):
+                uri = target(match.group())
+                if uri is None:
+                    continue
+                if match.start() > last:
+                    pieces.append(code(text[last : match.start()]))
+                link = nodes.reference("", "", refuri=uri, internal=True, classes=["ruling-link"])
+                link += code(match.group())
+                pieces.append(link)
+                last = match.end()
+            if pieces:
+                if last < len(text):
+                    pieces.append(code(text[last:]))
+                literal.replace_self(pieces)
+        for text in list(self.document.findall(nodes.Text)):
+            if not RULING_ID.search(text) or excluded(text):
+                continue
+            if isinstance(text.parent, nodes.literal) or excluded(text.parent):
+                continue
+            value = str(text)
+            pieces: list[nodes.Node] = []
+            last = 0
+            for match in RULING_ID.finditer(value):
+                uri = target(match.group())
+                if uri is None:
+                    continue
+                pieces.append(nodes.Text(value[last : match.start()]))
+                pieces.append(
+                    nodes.reference(
+                        match.group(),
+                        match.group(),
+                        refuri=uri,
+                        internal=True,
+                        classes=["ruling-link"],
+                    )
+                )
+                last = match.end()
+            if pieces:
+                pieces.append(nodes.Text(value[last:]))
+                parent = text.parent
+                index = parent.index(text)
+                parent[index : index + 1] = [
+                    piece for piece in pieces if piece.astext() or not isinstance(piece, nodes.Text)
+                ]
+
+
+def _toc_entries(section: nodes.Element, items: dict[str, Any], docname: str) -> list[Any]:
+    """A section's entries in its page's table of contents, in the order of the page.
+
+    Its subsections (the entries already in ``items``, by anchor) and its ruling blocks
+    (new entries, whose ``parent`` is still ``None``).
+    """
+    entries: list[Any] = []
+
+    def walk(node: nodes.Element) -> None:
+        for child in node.children:
+            if isinstance(child, nodes.section):
+                found = items.get(f"#{child['ids'][0]}") if child["ids"] else None
+                if found is not None:
+                    entries.append(found)
+            elif isinstance(child, nodes.container) and "ruling" in child["classes"]:
+                reference = nodes.reference(
+                    "",
+                    child.get("ruling", ""),
+                    internal=True,
+                    refuri=docname,
+                    anchorname=f"#{child['ids'][0]}",
+                )
+                entries.append(nodes.list_item("", addnodes.compact_paragraph("", "", reference)))
+            elif isinstance(child, nodes.Element):
+                walk(child)
+
+    walk(section)
+    return entries
+
+
+def _toc_rulings(app: Sphinx, doctree: nodes.document) -> None:
+    """List each ruling block of a page in its "on this page" table of contents."""
+    env = app.env
+    docname = env.docname
+    toc = env.tocs.get(docname)
+    if toc is None or not any(
+        "ruling" in box["classes"] for box in doctree.findall(nodes.container)
+    ):
+        return
+    items: dict[str, nodes.list_item] = {}
+    for reference in toc.findall(nodes.reference):
+        item = reference.parent.parent
+        if isinstance(item, nodes.list_item):
+            items.setdefault(reference.get("anchorname", ""), item)
+    sections = list(doctree.findall(nodes.section))
+    for number, section in enumerate(sections):
+        item = items.get(f"#{section['ids'][0]}" if section["ids"] else "")
+        if item is None and number == 0:
+            item = items.get("")
+        if item is None:
+            continue
+        entries = _toc_entries(section, items, docname)
+        if not any(
+            isinstance(entry, nodes.list_item) and entry.parent is None for entry in entries
+        ):
+            continue
+        old = [child for child in item.children if isinstance(child, nodes.bullet_list)]
+        keep = []
+        for child in old:
+            keep += [entry for entry in child.children if entry not in entries]
+            item.remove(child)
+        for entry in entries:
+            if entry.parent is not None:
+                entry.parent.remove(entry)
+        item += nodes.bullet_list("", *entries, *keep)
+
+
 def _documented(env: Any) -> dict[str, dict[str, str]]:
     """Where each ruling has its anchor, by language: ``{"en": {ruling: docname}}``."""
     if not hasattr(env, "loveletter_rulings"):
@@ -522,6 +761,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("reason-codes", ReasonCodesDirective)
     app.add_directive("scenario", ScenarioDirective)
     app.add_directive("playing-card-labels", LabelsDirective)
+    app.add_directive("all-rulings", AllRulingsDirective)
+    app.add_post_transform(LinkRulingIds)
+    app.connect("doctree-read", _toc_rulings, priority=900)
     app.connect("env-purge-doc", _purge)
     app.connect("env-check-consistency", _check_rulings)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
