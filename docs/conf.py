@@ -74,3 +74,30 @@ nitpick_ignore_regex = [
     (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),
 ]
+
+# -- the French site ---------------------------------------------------------------------
+# `sphinx-build -D language=fr docs docs/_build/html/fr-site` builds the French pages
+# (docs/fr) on their own, as French: `<html lang="fr">`, the theme's labels in French,
+# French search. Its ruling blocks link to the English ones through this path, relative
+# to its root: the English site holds the French one in `fr-site/`. The English site's
+# blocks link to the French blocks of its own French pages; set `loveletter_french_site`
+# to "fr-site/" to send them to the French site instead.
+loveletter_english_site = "../"
+loveletter_french_site = ""
+
+
+def _by_language(app: object, config: object) -> None:
+    """In the French build (``-D language=fr``): the French pages only, from their index."""
+    if getattr(config, "language", None) != "fr":
+        return
+    config.root_doc = "fr/index"  # type: ignore[attr-defined]
+    english = [
+        path.relative_to(HERE).as_posix()
+        for path in sorted(HERE.rglob("*.md"))
+        if path.relative_to(HERE).parts[0] not in ("fr", "_build")
+    ]
+    config.exclude_patterns = [*config.exclude_patterns, *english]  # type: ignore[attr-defined]
+
+
+def setup(app: object) -> None:
+    app.connect("config-inited", _by_language)  # type: ignore[attr-defined]

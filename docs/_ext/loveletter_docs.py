@@ -21,13 +21,24 @@
 * Every ruling id written anywhere in the docs (text, inline code, API docstrings, but
   not code blocks) becomes a link to its block (on a French page, the French block); and
   each ruling block is listed in its page's "on this page" table of contents.
+* Each ruling block links to its twin in the other language: an English block to the
+  French block (of the French site built with ``-D language=fr`` when
+  ``loveletter_french_site`` names its folder), a French block to the English block (on
+  the French site, through ``loveletter_english_site``). The French pages of the
+  English site say they are French (``<html lang="fr">``).
+  On the French site, built from the French pages alone, a link to an English page or
+  to the API goes to the English site.
+* The English site leaves its French pages out of the search index, and each block of
+  a site's language is an index entry: searching a ruling id finds its block first.
 """
 
 from __future__ import annotations
 
 import ast
+import gettext
 import json
 import os
+import posixpath
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -140,7 +151,7 @@ class RulingDirective(SphinxDirective):
             raise self.error(str(problem)) from None
         anchor = nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
         checked, none = _WORDS[language]
-        box = nodes.container(classes=["ruling"], ruling=ruling)
+        box = nodes.container(classes=["ruling"], ruling=ruling, ruling_language=language)
         box["ids"].append(anchor)
         head = nodes.paragraph(classes=["ruling-id"])
         head += nodes.reference("", "", nodes.literal(text=ruling), refid=anchor)
@@ -171,7 +182,10 @@ class RulingDirective(SphinxDirective):
         std = self.env.get_domain("std")
         std.note_hyperlink_target(anchor, self.env.docname, anchor, ruling)  # type: ignore[attr-defined]
         _documented(self.env).setdefault(language, {})[ruling] = self.env.docname
-        return [box]
+        if language != build_language(self.config):
+            return [box]
+        entry = addnodes.index(entries=[("single", ruling, anchor, "main", None)], inline=False)
+        return [entry, box]
 
 
 # -- reason codes ----------------------------------------------------------------------------
@@ -545,6 +559,48 @@ _NO_LINKS = (
 )
 
 
+def build_language(config: Any) -> str:
+    """The language of the site being built: ``fr`` with ``-D language=fr``, else ``en``."""
+    return "fr" if getattr(config, "language", None) == "fr" else "en"
+
+
+_BLOCK = re.compile(r"^\s*(?:`{3,}|:{3,})\{ruling\}\s+(\S+)\s*$")
+_LANG_OPTION = re.compile(r"^\s*:lang:\s*(\S+)")
+
+
+def english_rulings(srcdir: Path) -> dict[str, str]:
+    """Where each ruling has its English block (docname), read from the English sources.
+
+    The French site is built without the English pages: its links to English blocks go
+    to the English site, whose pages this finds.
+    """
+    found: dict[str, str] = {}
+    for path in sorted(srcdir.rglob("*.md")):
+        relative = path.relative_to(srcdir)
+        if relative.parts[0] in ("fr", "_build"):
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            match = _BLOCK.match(line)
+            if match is None:
+                continue
+            language = "en"
+            for option in lines[number + 1 : number + 4]:
+                said = _LANG_OPTION.match(option)
+                if said:
+                    language = said.group(1)
+            if language == "en":
+                found.setdefault(match.group(1), relative.with_suffix("").as_posix())
+    return found
+
+
+def _english(env: Any) -> dict[str, str]:
+    if not hasattr(env, "loveletter_english"):
+        env.loveletter_english = english_rulings(Path(env.srcdir))
+    found: dict[str, str] = env.loveletter_english
+    return found
+
+
 def _language_of(docname: str) -> str:
     return "fr" if docname == "fr" or docname.startswith("fr/") else "en"
 
@@ -552,6 +608,73 @@ def _language_of(docname: str) -> str:
 def ruling_anchor(ruling: str, language: str = "en") -> str:
     """The anchor of a ruling's block: ``ll19-baron-tie``, in French ``fr-ll19-baron-tie``."""
     return nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
+
+
+def ruling_uri(app: Sphinx, fromdoc: str, ruling: str, language: str) -> str | None:
+    """The link from ``fromdoc`` to the block of ``ruling`` in ``language``, if any.
+
+    Within the site being built, except the English blocks seen from the French site:
+    those are on the English site (``loveletter_english_site``).
+    """
+    where = _documented(app.env).get(language, {}).get(ruling)
+    site = ""
+    if where is None and language == "en" and build_language(app.config) == "fr":
+        where = _english(app.env).get(ruling)
+        site = app.config.loveletter_english_site  # type: ignore[attr-defined]
+    if where is None:
+        return None
+    return _uri(app, fromdoc, where, ruling_anchor(ruling, language), site)
+
+
+def _uri(app: Sphinx, fromdoc: str, todoc: str, anchor: str, site: str = "") -> str:
+    """A relative link to ``todoc#anchor``, on this site or on the one at ``site``."""
+    if site:
+        up = "../" * fromdoc.count("/")
+        return f"{up}{site}{app.builder.get_target_uri(todoc)}#{anchor}"
+    uri = "" if todoc == fromdoc else app.builder.get_relative_uri(fromdoc, todoc)
+    return f"{uri}#{anchor}"
+
+
+_TWIN_WORDS = {"en": "En français", "fr": "In English"}
+
+
+def _twin_uri(app: Sphinx, fromdoc: str, ruling: str, language: str) -> str | None:
+    """The link from a ruling block in ``language`` to its block in the other language.
+
+    An English block links to the French block of its own site, or with
+    ``loveletter_french_site`` set, of the French site; a French block to the English
+    block of its own site, or on the French site, of the English one.
+    """
+    if language == "fr":
+        return ruling_uri(app, fromdoc, ruling, "en")
+    site = app.config.loveletter_french_site  # type: ignore[attr-defined]
+    if not site:
+        return ruling_uri(app, fromdoc, ruling, "fr")
+    where = _documented(app.env).get("fr", {}).get(ruling)
+    if where is None:
+        return None
+    return _uri(app, fromdoc, where, ruling_anchor(ruling, "fr"), site)
+
+
+def _link_twins(app: Sphinx, document: nodes.Node, docname: str) -> None:
+    """Add to the head of each ruling block a link to its block in the other language."""
+    for box in list(document.findall(nodes.container)):
+        if "ruling" not in box["classes"] or not box.children:
+            continue
+        language = box.get("ruling_language", "en")
+        uri = _twin_uri(app, docname, box["ruling"], language)
+        head = box.children[0]
+        if uri is None or not isinstance(head, nodes.paragraph):
+            continue
+        twin = "fr" if language == "en" else "en"
+        head += nodes.Text(" · ")
+        head += nodes.reference(
+            "",
+            _TWIN_WORDS[language],
+            refuri=uri,
+            internal=True,
+            classes=["ruling-twin", f"ruling-twin-{twin}"],
+        )
 
 
 class LinkRulingIds(SphinxPostTransform):
@@ -564,19 +687,17 @@ class LinkRulingIds(SphinxPostTransform):
     default_priority = 900
 
     def run(self, **kwargs: Any) -> None:
-        documented = _documented(self.env)
         docname = self.env.docname
         language = _language_of(docname)
 
         def target(ruling: str) -> str | None:
             for lang in dict.fromkeys((language, "en")):
-                where = documented.get(lang, {}).get(ruling)
-                if where is not None:
-                    uri = ""
-                    if where != docname:
-                        uri = self.app.builder.get_relative_uri(docname, where)
-                    return f"{uri}#{ruling_anchor(ruling, lang)}"
+                uri = ruling_uri(self.app, docname, ruling, lang)
+                if uri is not None:
+                    return uri
             return None
+
+        _link_twins(self.app, self.document, docname)
 
         def excluded(node: nodes.Node) -> bool:
             parent = node.parent
@@ -747,7 +868,8 @@ def _check_rulings(app: Sphinx, env: Any) -> None:
     from loveletter.catalogue import HOUSE, RULINGS
 
     documented = _documented(env)
-    for language in ("en", "fr"):
+    languages = ("en", "fr") if build_language(app.config) == "en" else ("fr",)
+    for language in languages:
         missing = [
             ruling for ruling in (*RULINGS, *HOUSE) if ruling not in documented.get(language, {})
         ]
@@ -755,8 +877,145 @@ def _check_rulings(app: Sphinx, env: Any) -> None:
             raise ExtensionError(f"rulings without an anchor in the {language} docs: {missing}")
 
 
+def _no_search_in_french(app: Sphinx, doctree: nodes.document) -> None:
+    """On the English site, the French pages stay out of the search index."""
+    docname = app.env.docname
+    if build_language(app.config) == "en" and _language_of(docname) == "fr":
+        app.env.metadata.setdefault(docname, {})["nosearch"] = ""
+
+
+_PY_ROLES = {"mod", "func", "class", "meth", "attr", "data", "exc", "obj"}
+
+
+def _english_modules(env: Any) -> dict[str, str]:
+    """Which English page documents each module (its ``automodule``), by module name."""
+    if not hasattr(env, "loveletter_modules"):
+        found: dict[str, str] = {}
+        srcdir = Path(env.srcdir)
+        for path in sorted(srcdir.rglob("*.md")):
+            relative = path.relative_to(srcdir)
+            if relative.parts[0] in ("fr", "_build"):
+                continue
+            for match in re.finditer(
+                r"^\.\. automodule:: (\S+)", path.read_text(encoding="utf-8"), re.M
+            ):
+                found.setdefault(match.group(1), relative.with_suffix("").as_posix())
+        env.loveletter_modules = found
+    modules: dict[str, str] = env.loveletter_modules
+    return modules
+
+
+def _to_english_site(app: Sphinx, env: Any, node: Any, contnode: nodes.Node) -> Any:
+    """On the French site, a link to an English page or to the API goes to the English site.
+
+    ``{doc}`` links to an English page, and Python roles whose module has an English
+    ``automodule`` page; anything else is left to be reported as missing.
+    """
+    if build_language(app.config) != "fr":
+        return None
+    fromdoc = node.get("refdoc", env.docname)
+    target = node.get("reftarget", "")
+    domain, kind = node.get("refdomain"), node.get("reftype")
+    if domain == "std" and kind == "doc":
+        base = "" if target.startswith("/") else posixpath.dirname(fromdoc)
+        todoc = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+        if _language_of(todoc) == "fr" or not (Path(env.srcdir) / f"{todoc}.md").exists():
+            return None
+        anchor = ""
+    elif domain == "py" and kind in _PY_ROLES:
+        modules = _english_modules(env)
+        parts = target.split(".")
+        prefixes = (".".join(parts[:size]) for size in range(len(parts), 0, -1))
+        module = next((prefix for prefix in prefixes if prefix in modules), None)
+        if module is None:
+            return None
+        todoc = modules[module]
+        anchor = f"module-{target}" if kind == "mod" else target
+    else:
+        return None
+    site = app.config.loveletter_english_site  # type: ignore[attr-defined]
+    uri = _uri(app, fromdoc, todoc, anchor, site)
+    if not anchor:
+        uri = uri.rstrip("#")
+    if kind == "doc" and not node.get("refexplicit"):
+        contnode = nodes.inline(text=_title(Path(env.srcdir) / f"{todoc}.md"))
+    link = nodes.reference("", "", internal=False, refuri=uri, reftitle=target)
+    link += contnode
+    return link
+
+
+def _title(path: Path) -> str:
+    """The first heading of a Markdown page."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem
+
+
+FURO_FR = {
+    "On this page": "Sur cette page",
+    "Back to top": "Retour en haut",
+    "Next": "Suivant",
+    "Previous": "Précédent",
+    "Home": "Accueil",
+    "Edit this page": "Modifier cette page",
+    "View this page": "Voir cette page",
+    "Made with ": "Fait avec ",
+    '<a href="https://www.sphinx-doc.org/">Sphinx</a> and ': (
+        '<a href="https://www.sphinx-doc.org/">Sphinx</a> et '
+    ),
+}
+"""The theme's (furo's) own labels in French: Sphinx translates only its own words."""
+
+
+class _ThemeWords(gettext.NullTranslations):
+    """A fallback catalogue: furo's labels, for the words Sphinx's catalogue lacks."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def gettext(self, message: str) -> str:
+        return self.words.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.gettext(singular if n == 1 else plural)
+
+
+def _theme_in_french(app: Sphinx, config: Any) -> None:
+    """On the French site, the theme's labels in French too."""
+    if build_language(config) == "fr" and app.translator is not None:
+        app.translator.add_fallback(_ThemeWords(FURO_FR))
+
+
+def _page_language(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """A French page says it is French (``<html lang="fr">``), on the English site too."""
+    if _language_of(pagename) == "fr":
+        context["language"] = "fr"
+
+
+def _french_home(app: Sphinx, problem: Exception | None) -> None:
+    """The French site's ``index.html``: it leads to the French index (``fr/index``)."""
+    if problem is not None or build_language(app.config) != "fr" or app.builder.name != "html":
+        return
+    home = Path(app.outdir) / "index.html"
+    if not home.exists():
+        target = app.builder.get_target_uri(app.config.root_doc)
+        home.write_text(
+            '<!DOCTYPE html>\n<html lang="fr"><head><meta charset="utf-8">'
+            f'<meta http-equiv="refresh" content="0; url={target}">'
+            f'<title>loveletter</title></head><body><a href="{target}">loveletter</a>'
+            "</body></html>\n",
+            encoding="utf-8",
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("loveletter_tests", checked_rulings(), "env")
+    app.add_config_value("loveletter_french_site", "", "html")
+    app.add_config_value("loveletter_english_site", "../", "html")
     app.add_directive("ruling", RulingDirective)
     app.add_directive("reason-codes", ReasonCodesDirective)
     app.add_directive("scenario", ScenarioDirective)
@@ -766,4 +1025,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _toc_rulings, priority=900)
     app.connect("env-purge-doc", _purge)
     app.connect("env-check-consistency", _check_rulings)
+    app.connect("doctree-read", _no_search_in_french)
+    app.connect("missing-reference", _to_english_site)
+    app.connect("build-finished", _french_home)
+    app.connect("config-inited", _theme_in_french)
+    app.connect("html-page-context", _page_language)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}
