@@ -61,8 +61,7 @@ def _guess_given(value: Card | str | int | None, instance: Any) -> Card | int | 
 
 
 def _cards_given(value: Iterable[Card | str], instance: Any) -> tuple[Card, ...]:
-    if isinstance(value, (list, tuple)):
-        _remember_labels(value, instance)
+    _remember_labels(value, instance)
     return to_cards(value)
 
 

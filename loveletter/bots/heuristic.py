@@ -86,19 +86,9 @@ class HeuristicBot(Bot):
 
     def choose(self, view: View) -> Command:
         """The legal command with the best score (ties broken at random)."""
-        if self.player is None:
-            self.player = view.viewer
-        ed = edition(view.edition)
-        odds: dict[str, dict[Card, Fraction]] = {}
-
-        def odds_of(player: str) -> dict[Card, Fraction]:
-            if player not in odds:
-                odds[player] = self.odds(view, player)
-            return odds[player]
-
         scored = [
-            (self._score(view, ed, command, odds_of), self.rng.random(), command)
-            for command in view.legal
+            (score, self.rng.random(), command)
+            for score, command in zip(self._scores(view), view.legal, strict=True)
         ]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
@@ -109,6 +99,12 @@ class HeuristicBot(Bot):
         drawn (a search bot narrows its moves with it,
         :class:`~loveletter.bots.ismcts.IsmctsBot`).
         """
+        scores = self._scores(view)
+        order = sorted(range(len(scores)), key=lambda index: -scores[index])
+        return [view.legal[index] for index in order]
+
+    def _scores(self, view: View) -> list[Fraction]:
+        """The score of each legal command of ``view``, in order."""
         if self.player is None:
             self.player = view.viewer
         ed = edition(view.edition)
@@ -119,9 +115,7 @@ class HeuristicBot(Bot):
                 odds[player] = self.odds(view, player)
             return odds[player]
 
-        scores = [self._score(view, ed, command, odds_of) for command in view.legal]
-        order = sorted(range(len(scores)), key=lambda index: -scores[index])
-        return [view.legal[index] for index in order]
+        return [self._score(view, ed, command, odds_of) for command in view.legal]
 
     def _score(
         self,

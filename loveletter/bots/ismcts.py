@@ -110,9 +110,7 @@ class IsmctsBot(Bot):
         legal = view.legal
         if len(legal) == 1 or view.phase not in _RUNNING:
             return legal[0]
-        model = HeuristicBot()
-        model.player = view.viewer
-        moves = model.ranked(view)[: self.candidates]
+        moves = HeuristicBot().ranked(view)[: self.candidates]
         if len(moves) == 1:
             return moves[0]
         me = view.viewer
@@ -183,7 +181,6 @@ def _play_out(deal: State, move: Command, me: str, luck: int) -> int:
         model = models.get(mover)
         if model is None:
             model = models[mover] = HeuristicBot(seed=rng.getrandbits(32))
-            model.player = mover
         game.apply(model.choose(view_for(game.state, mover)), check=False, record=False)
     return _score(game.state, start, me)
 

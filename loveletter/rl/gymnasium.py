@@ -180,6 +180,24 @@ def observation_for(view: View) -> Observation:
     }
 
 
+def _told(
+    render_mode: str | None, events: Sequence[Any], told: int, viewer: str | None
+) -> tuple[str | None, int]:
+    """A render of the events since ``told``, as ``viewer`` saw them (``None``: everyone).
+
+    ``"ansi"`` returns the lines, ``"human"`` prints them; without a render mode nothing
+    is told. Returns the text (or ``None``) and how many events are told now.
+    """
+    if render_mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode: nothing to tell")
+        return None, told
+    text = "\n".join(story(events[told:], viewer=viewer))
+    if render_mode == "human":
+        print(text)
+        return None, len(events)
+    return text, len(events)
+
+
 _Opponent: TypeAlias = str | Bot
 
 
@@ -298,15 +316,8 @@ class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[mi
         ``"ansi"`` returns the lines, ``"human"`` prints them; without a render mode
         nothing is told (``None``).
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: nothing to tell")
-            return None
         events = self.game.events if self._game is not None else ()
-        text = "\n".join(story(events[self._told :], viewer=self.player))
-        self._told = len(events)
-        if self.render_mode == "human":
-            print(text)
-            return None
+        text, self._told = _told(self.render_mode, events, self._told, self.player)
         return text
 
     # -- the table -------------------------------------------------------------------

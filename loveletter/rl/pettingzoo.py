@@ -65,7 +65,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -74,9 +73,14 @@ from loveletter.commands import Deal
 from loveletter.editions import Edition
 from loveletter.encoding import encoding
 from loveletter.errors import InvalidCommandError, LoveLetterError
-from loveletter.narration import story
 from loveletter.referee import Game
-from loveletter.rl.gymnasium import Observation, _table, observation_for, observation_space_for
+from loveletter.rl.gymnasium import (
+    Observation,
+    _table,
+    _told,
+    observation_for,
+    observation_space_for,
+)
 from loveletter.state import Phase
 from loveletter.views import view_for
 
@@ -211,15 +215,8 @@ class LoveLetterEnv(AECEnv):  # type: ignore[misc]
         ``"ansi"`` returns the lines, ``"human"`` prints them; without a render mode
         nothing is told (``None``).
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode: nothing to tell")
-            return None
         events = self.game.events if self._game is not None else ()
-        text = "\n".join(story(events[self._told :], viewer=None))
-        self._told = len(events)
-        if self.render_mode == "human":
-            print(text)
-            return None
+        text, self._told = _told(self.render_mode, events, self._told, None)
         return text
 
     def close(self) -> None:
