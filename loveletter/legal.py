@@ -21,13 +21,14 @@ the memo keeps at most 65,536 lists and starts afresh when full.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import permutations
 
 from loveletter._records import builder
 from loveletter.cardrule import RULES, CardRule, Targeting
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
-from loveletter.state import Phase, Position, Table
+from loveletter.state import Phase, Position, Table, blocked_seats
 
 __all__ = ["LegalCommands", "legal_commands", "play_command"]
 
@@ -70,6 +71,14 @@ class LegalCommands(tuple[Command, ...]):
     named card by named card in order of value.
     """
 
+    ids: frozenset[int]
+    """The identities of the listed objects: a command handed out is found at once."""
+
+    def __new__(cls, commands: Iterable[Command] = ()) -> LegalCommands:
+        legal = super().__new__(cls, commands)
+        legal.ids = frozenset(map(id, legal))
+        return legal
+
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
 
@@ -81,22 +90,20 @@ class LegalCommands(tuple[Command, ...]):
         >>> legal.holds(legal[-1]), legal.holds(Draw(player="Anna"))
         (True, False)
         """
-        ids = self.__dict__.get("ids")
-        if ids is None:
-            ids = self.__dict__["ids"] = frozenset(map(id, self))
-        return id(command) in ids or command in self
+        return id(command) in self.ids or command in self
 
 
-def _others(
-    table: Table, seat: int, out: tuple[bool, ...], protected: tuple[bool, ...]
-) -> tuple[str, ...]:
-    """The players ``seat``'s card may choose besides its own: still in, not protected."""
-    key = (seat, out, protected)
+def _others(table: Table, seat: int, blocked: int) -> tuple[str, ...]:
+    """The players ``seat``'s card may choose besides its own: still in, not protected.
+
+    ``blocked`` has a bit for each seat out or protected (:func:`~loveletter.state.blocked_seats`).
+    """
+    key = (seat, blocked)
     found = table.choosable.get(key)
     if found is None:
         names = table.players
         found = table.choosable[key] = tuple(
-            [names[s] for s in range(len(out)) if not (s == seat or out[s] or protected[s])]
+            [names[s] for s in range(len(names)) if s != seat and not blocked >> s & 1]
         )
     return found
 
@@ -135,25 +142,22 @@ def _plays(
     return [play_command(player, card, a, None, (b,)) for a, b in permutations(others, 2)]
 
 
-def _turn_plays(position: Position) -> LegalCommands:
-    table = position.table
-    seat = position.to_act
+def _turn_plays(table: Table, seat: int, hand: tuple[Card, ...], blocked: int) -> LegalCommands:
     names = table.players
     player = names[seat]
     others: tuple[str, ...] | None = None
     edition = table.edition
     commands: list[Command] = []
-    for card in _playable(position.hands[seat]):
+    for card in _playable(hand):
         rule = RULES[card]
         if others is None and rule.targeting is not _NONE:
-            others = _others(table, seat, position.out, position.protected)
+            others = _others(table, seat, blocked)
         commands += _plays(names, player, card, rule, others or (), edition.guesses)
     return LegalCommands(commands)
 
 
-def _choices(position: Position) -> LegalCommands:
-    player = position.table.players[position.to_act]
-    hand = position.hands[position.to_act]
+def _choices(table: Table, seat: int, hand: tuple[Card, ...]) -> LegalCommands:
+    player = table.players[seat]
     seen: dict[tuple[Card, tuple[Card, ...]], None] = {}
     for index, keep in enumerate(hand):
         rest = hand[:index] + hand[index + 1 :]
@@ -162,9 +166,7 @@ def _choices(position: Position) -> LegalCommands:
     return LegalCommands([_choose(player, keep, order) for keep, order in seen])
 
 
-_MEMO: dict[
-    tuple[int, bool, int, tuple[Card, ...], tuple[bool, ...], tuple[bool, ...]], LegalCommands
-] = {}
+_MEMO: dict[tuple[int, bool, int, tuple[Card, ...], int], LegalCommands] = {}
 _MEMO_KEPT = 1 << 16
 _NOTHING = LegalCommands(())
 _REFEREES_DEAL = LegalCommands((_deal(None, None),))
@@ -179,23 +181,37 @@ def legal_commands(position: Position) -> LegalCommands:
     """
     phase = position.phase
     if phase is _PLAY or phase is _CHOOSE:
-        seat = position.to_act
-        key = (
-            position.table.kind,
+        return turn_commands(
+            position.table,
             phase is _PLAY,
-            seat,
-            position.hands[seat],
-            position.out,
-            position.protected,
+            position.to_act,
+            position.hands[position.to_act],
+            blocked_seats(position.out, position.protected),
         )
-        legal = _MEMO.get(key)
-        if legal is None:
-            if len(_MEMO) >= _MEMO_KEPT:
-                _MEMO.clear()
-            legal = _MEMO[key] = _turn_plays(position) if phase is _PLAY else _choices(position)
-        return legal
     if phase is Phase.DRAW:
         return LegalCommands((Draw(player=position.table.players[position.to_act]),))
     if phase is _ROUND_OVER and position.outcome is not None:
         return _REFEREES_DEAL
     return _NOTHING
+
+
+def turn_commands(
+    table: Table, playing: bool, seat: int, hand: tuple[Card, ...], blocked: int
+) -> LegalCommands:
+    """The plays (``playing``) or the Chancellor's choices of ``seat`` holding ``hand``.
+
+    ``blocked`` has a bit for each seat out or protected
+    (:func:`~loveletter.state.blocked_seats`); a Chancellor's choices do not depend on it.
+    Worked out once for each such combination at tables of the same kind, and shared.
+    """
+    key = (table.kind, playing, seat, hand, blocked if playing else 0)
+    legal = _MEMO.get(key)
+    if legal is None:
+        if len(_MEMO) >= _MEMO_KEPT:
+            _MEMO.clear()
+        if playing:
+            legal = _turn_plays(table, seat, hand, blocked)
+        else:
+            legal = _choices(table, seat, hand)
+        _MEMO[key] = legal
+    return legal

@@ -33,14 +33,21 @@ from loveletter.editions import edition as edition_named
 from loveletter.errors import LoveLetterError, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
-from loveletter.legal import LegalCommands, legal_commands
+from loveletter.legal import LegalCommands, legal_commands, turn_commands
 from loveletter.rules.chance import Chance, pick
 from loveletter.rules.checks import LastStep, refusal
 from loveletter.rules.engine import begin, perform
 from loveletter.rules.remedy import take_back
 from loveletter.rules.turn import play
 from loveletter.rules.work import Work
-from loveletter.setup import SEED_LIMIT, Setup, check_seed, check_setup
+from loveletter.setup import (
+    SEED_LIMIT,
+    Setup,
+    check_seed,
+    check_setup,
+    setup_edition,
+    setup_players,
+)
 from loveletter.state import Phase, State
 
 __all__ = ["Game", "Setup"]
@@ -49,7 +56,7 @@ SEED_BITS = SEED_LIMIT.bit_length() - 1
 """The bits of a seed drawn when none is given."""
 
 
-_GAME_OVER = Phase.GAME_OVER
+_GAME_OVER, _PLAY, _CHOOSE = Phase.GAME_OVER, Phase.PLAY, Phase.CHOOSE
 _NEW_DEAL = (Deal, Redeal)
 
 _Step = tuple[Any, Command, tuple[Event, ...]]
@@ -84,11 +91,13 @@ class Game:
         table, tokens = check_setup(setup)
         if chance is None:
             chance = Chance(setup.seed, table.edition.deck)
+        first = table.players.index(setup.first)
         layout = setup.layout
         if layout is None:
             _, order = chance.draws(1)
-            layout = Layout.dealt(table.edition, table.players, first=setup.first, order=order)
-        work = begin(table, tokens=tokens, layout=layout, first=table.players.index(setup.first))
+            work = begin(table, tokens=tokens, order=order, first=first)
+        else:
+            work = begin(table, tokens=tokens, layout=layout, first=first)
         work.chance = chance
         self._setup: Setup | None = setup
         self._origin: State | None = None
@@ -154,15 +163,16 @@ class Game:
             "remedy": remedy,
             "open_hands": open_hands,
         }
-        setup = Setup(players=players, edition=edition, seed=seed, first=first or "", **settings)
+        # Setup's own converters, first: a wrong list of players or edition is refused
+        # before anything is drawn, as Setup itself would refuse it.
+        seated = setup_players(players)
+        ed = setup_edition(edition)
         chance = None
         if first is None:  # LL19-SETUP-FIRST-PLAYER: drawn with the seed
-            chance = Chance(seed, setup.edition.deck)
+            chance = Chance(seed, ed.deck)
             draw, _ = chance.draws(1)
-            first = pick(setup.players, draw) if setup.players else ""
-            setup = Setup(
-                players=setup.players, edition=setup.edition, seed=seed, first=first, **settings
-            )
+            first = pick(seated, draw) if seated else ""
+        setup = Setup(players=seated, edition=ed, seed=seed, first=first, **settings)
         game = cls.__new__(cls)
         game._start(setup, chance)
         return game
@@ -370,7 +380,16 @@ class Game:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_commands(self._work)
+            work = self._work
+            phase = work.phase
+            if phase is _PLAY or phase is _CHOOSE:
+                seat = work.to_act
+                legal = turn_commands(
+                    work.table, phase is _PLAY, seat, work.hands[seat], work.blocked
+                )
+            else:
+                legal = legal_commands(work)
+            self._legal = legal
         return legal
 
     def check(self, command: Command) -> Refusal | None:
@@ -402,7 +421,7 @@ class Game:
         # Listed already for this position? Then it is legal, and nothing is checked
         # twice. Otherwise (or not listed) the referee works out the refusal.
         legal = self._legal
-        if legal is None or not legal.holds(command):
+        if legal is None or not (id(command) in legal.ids or command in legal):
             problem = refusal(self._work, command, self._last_step())
             if problem is not None:
                 raise problem.error(command)

@@ -54,6 +54,16 @@ def seat_names(count: int) -> tuple[str, ...]:
     return (*_SEAT_NAMES, *extra)[: max(count, 0)]
 
 
+def setup_players(players: object) -> tuple[str, ...]:
+    """The players as :class:`Setup` reads them (a tuple), or a ``SetupError``."""
+    return _players(players)
+
+
+def setup_edition(value: object) -> Edition:
+    """The edition as :class:`Setup` reads it, or a ``SetupError``."""
+    return _edition(value)
+
+
 def _players(players: object) -> tuple[str, ...]:
     """The players as a tuple, refusing what is not a list of names at all."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):

@@ -34,6 +34,7 @@ __all__ = [
     "StateFields",
     "Table",
     "Tied",
+    "blocked_seats",
 ]
 
 
@@ -50,6 +51,17 @@ class Phase(Enum):
     """The round has ended: the next round must be dealt."""
     GAME_OVER = "game-over"
     """The game has ended: nothing more can happen."""
+
+
+def blocked_seats(out: tuple[bool, ...], protected: tuple[bool, ...]) -> int:
+    """The seats that are out or protected, a bit each (``1 << seat``)."""
+    if True not in out and True not in protected:
+        return 0
+    mask = 0
+    for seat, (gone, safe) in enumerate(zip(out, protected, strict=True)):
+        if gone or safe:
+            mask |= 1 << seat
+    return mask
 
 
 def _seats(players: tuple[str, ...]) -> Mapping[str, int]:
@@ -103,11 +115,12 @@ class Table:
         default=attrs.Factory(lambda self: _seats(self.players), takes_self=True),
     )
     """Each player's seat (position in ``players``)."""
-    choosable: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[str, ...]] = attrs.field(
+    choosable: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, eq=False, repr=False, factory=dict
     )
-    """The players another player's card may choose, by (seat, out, protected): worked out
-    once per table (:mod:`loveletter.legal`), as a pure function of its key."""
+    """The players another player's card may choose, by seat and the seats out or protected
+    (:func:`blocked_seats`): worked out once per table (:mod:`loveletter.legal`), as a pure
+    function of its key."""
     kind: int = attrs.field(
         init=False,
         eq=False,

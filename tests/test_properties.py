@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+from unittest import mock
+
 import attrs
 import pytest
 from games import check_invariants, editions, new_games
@@ -19,6 +23,8 @@ from loveletter import (
     Play,
     State,
 )
+from loveletter.cardrule import EFFECTS
+from loveletter.setup import seat_names
 
 MAX_COMMANDS = 3000
 """No game needs this many commands: a game that does not end by then is a failure."""
@@ -152,3 +158,59 @@ def test_the_same_seed_deals_the_same_game(seed: int, name: str) -> None:
     two = Game.new(["Anna", "Ben", "Carla"], edition=name, seed=seed)
     assert one.state == two.state
     assert one.events == two.events
+
+
+@SETTINGS
+@given(new_games(), st.data())
+def test_a_state_read_now_and_then_is_the_state_read_at_every_step(
+    game: Game, data: st.DataObject
+) -> None:
+    """What players know is worked out when a state is made: however seldom one is asked
+    for, on the checked path or the fast one, it is the state of a game asked every time."""
+    seldom = game.copy(history=False)
+    fast = game.copy(history=False)
+
+    def each(game: Game, command: Command) -> None:
+        if data.draw(st.integers(0, 9), label="look") == 0:  # the three are in step here
+            assert seldom.state == fast.state == game.state
+            assert seldom.legal_commands() == fast.legal_commands() == game.legal_commands()
+        seldom.apply(command)
+        fast.apply(command, check=False, record=False)
+
+    play_out(game, data, each)
+    assert seldom.state == fast.state == game.state
+
+
+@pytest.mark.parametrize("edition_name", ["2019", "classic"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_failure_inside_a_checked_apply_changes_nothing_unread(
+    edition_name: str, players: int
+) -> None:
+    """A failure at the end of a card's effect, with what players learned since the last
+    state not yet worked out, leaves the game as a twin that never tried the command."""
+    rng = random.Random(players)
+    for _ in range(10):
+        game = Game.new(seat_names(players), edition=edition_name, seed=rng.getrandbits(32))
+        twin = game.copy(history=False)
+        for step in range(MAX_COMMANDS):
+            if game.over:
+                break
+            command = rng.choice(game.legal_commands())
+            if isinstance(command, Play) and step % 3 == 0:
+                effect = EFFECTS[command.card]
+
+                def failing(*args: Any, effect: Any = effect) -> None:
+                    effect(*args)
+                    raise KeyboardInterrupt("injected")
+
+                with (
+                    mock.patch.dict(EFFECTS, {command.card: failing}),
+                    pytest.raises(KeyboardInterrupt),
+                ):
+                    game.apply(command)
+            game.apply(command)
+            twin.apply(command, check=False, record=False)
+            if step % 10 == 0:
+                assert game.state == twin.state
+        assert game.over
+        assert game.state == twin.state

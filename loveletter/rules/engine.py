@@ -7,6 +7,8 @@ state and the events out.
 
 from __future__ import annotations
 
+from loveletter._records import builder
+from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal
 from loveletter.errors import InvalidCommandError
 from loveletter.events import Event
@@ -20,31 +22,54 @@ from loveletter.state import Phase, State, Table
 __all__ = ["apply", "begin", "perform", "start_game"]
 
 
+_before = builder(State)
+
+
 def begin(
-    table: Table, *, tokens: tuple[int, ...], layout: Layout, first: int, record: bool = True
+    table: Table,
+    *,
+    tokens: tuple[int, ...],
+    first: int,
+    layout: Layout | None = None,
+    order: tuple[Card, ...] = (),
+    record: bool = True,
 ) -> Work:
     """The table at the start of the first round, its events recorded in ``events``.
 
-    The caller has checked the table, the tokens and the layout.
+    The first round deals ``layout``, or else the deck in ``order`` (top card first, as
+    LL19-SETUP-ORDER deals it). The caller has checked the table, the tokens and the layout.
     """
     count = len(table.players)
-    before = State(
+    nobody = (False,) * count
+    nothing = ((),) * count
+    before = _before(
         table=table,
         round_number=0,
         phase=Phase.ROUND_OVER,
         to_act=-1,
-        hands=((),) * count,
-        discards=((),) * count,
-        out=(False,) * count,
-        protected=(False,) * count,
-        spied=(False,) * count,
+        hands=nothing,
+        discards=nothing,
+        out=nobody,
+        protected=nobody,
+        spied=nobody,
         tokens=tokens,
         draw_pile=(),
         set_aside=None,
         face_up=(),
+        shown=(),
+        known=(),
+        ruled_out=(),
+        tied=(),
+        buried=(),
+        first=0,
+        redeals=0,
+        outcome=None,
     )
     w = Work(before, record=record)
-    round_rules.start_round(w, layout, first)
+    if layout is not None:
+        round_rules.start_round(w, layout, first)
+    else:
+        round_rules.deal_shuffled(w, order, first)
     return w
 
 

@@ -30,6 +30,7 @@ from loveletter.rules.work import Work
 from loveletter.state import Phase, Position, RoundOutcome
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
+_ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER
 _LAST_SURVIVOR, _SHOWDOWN = Ending.LAST_SURVIVOR, Ending.SHOWDOWN
 _round_started = builder(RoundStarted)
 _round_ended = builder(RoundEnded)
@@ -91,10 +92,12 @@ def _deal(
     w.discards = [()] * count
     w.out = w.protected = w.spied = (False,) * count
     w.alive = count
+    w.blocked = 0
     w.draw_pile = pile
     w.set_aside = set_aside
     w.face_up = face_up
     w.shown = w.known = w.ruled_out = w.tied = w.buried = ()
+    w.notes = []
     w.outcome = None
     w.to_act = w.first = first
     names = w.names
@@ -129,8 +132,13 @@ def next_round(w: Work, layout: Layout | None, first: int | None) -> None:
     if layout is not None:
         start_round(w, layout, first)
         return
+    deal_shuffled(w, order, first)
+
+
+def deal_shuffled(w: Work, order: tuple[Card, ...], first: int) -> None:
+    """Deal the next round from the deck in ``order`` (LL19-SETUP-ORDER); ``first`` starts."""
     count = len(w.names)
-    face_up = table.edition.face_up_with_two_players if count == 2 else 0
+    face_up = w.table.edition.face_up_with_two_players if count == 2 else 0
     set_aside, shown, hands, pile = deal_order(order, count, first, face_up)
     _deal(w, set_aside, shown, hands, pile, first, None)
 
@@ -160,8 +168,15 @@ def showdown_winners(w: Position, survivors: list[int]) -> list[int]:
     edition = w.table.edition
     value = edition.value
     hands = w.hands
-    best = max(value[hands[seat][0]] for seat in survivors)
-    winners = [seat for seat in survivors if value[hands[seat][0]] == best]
+    best = -1
+    winners: list[int] = []
+    for seat in survivors:
+        worth = value[hands[seat][0]]
+        if worth > best:
+            best = worth
+            winners = [seat]
+        elif worth == best:
+            winners.append(seat)
     if len(winners) > 1 and edition.tiebreak is Tiebreak.DISCARD_TOTAL:
         totals = {seat: sum(value[card] for card in w.discards[seat]) for seat in winners}
         top = max(totals.values())
@@ -173,16 +188,18 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
     """End the round: find the winners, award the tokens, check the game's end."""
     table = w.table
     names = table.players
-    survivors = [seat for seat, out in enumerate(w.out) if not out]
+    out = w.out
     if last_survivor:
-        winners = survivors
+        winners = [out.index(False)]
         revealed: tuple[tuple[str, Card], ...] = ()
     else:
+        survivors = [seat for seat, gone in enumerate(out) if not gone]
         winners = showdown_winners(w, survivors)
         # LL19-END-DECK-EMPTY: everyone still in reveals their card, to everyone.
+        hands = w.hands
         for owner in survivors:
-            w.show(-1, owner, w.hands[owner][0], None)
-        revealed = tuple((names[seat], w.hands[seat][0]) for seat in survivors)
+            w.show(-1, owner, hands[owner][0], None)
+        revealed = tuple([(names[seat], hands[seat][0]) for seat in survivors])
     spy_seat = round_bonus(w)
     before = w.tokens
     tokens = list(before)
@@ -192,9 +209,14 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
         tokens[spy_seat] += 1
     w.tokens = tuple(tokens)
     target = table.target
-    game_winners = tuple([seat for seat, count in enumerate(tokens) if count >= target])
+    if max(tokens) >= target:
+        game_winners = tuple([seat for seat, count in enumerate(tokens) if count >= target])
+    else:
+        game_winners = ()
     end = _LAST_SURVIVOR if last_survivor else _SHOWDOWN
-    w.end(_round_outcome(end, tuple(winners), spy_seat, game_winners), game_over=bool(game_winners))
+    w.outcome = _round_outcome(end, tuple(winners), spy_seat, game_winners)
+    w.phase = _GAME_OVER if game_winners else _ROUND_OVER
+    w.to_act = -1
     events = w.events
     if events is not None:
         events.append(

@@ -36,8 +36,13 @@ def bonus(w: Position) -> int | None:
     if True not in spied:
         return None
     out = w.out
-    spies = [seat for seat, flag in enumerate(spied) if flag and not out[seat]]
-    return spies[0] if len(spies) == 1 else None
+    found = None
+    for seat, flag in enumerate(spied):
+        if flag and not out[seat]:
+            if found is not None:
+                return None  # two or more: they cancel each other
+            found = seat
+    return found
 
 
 RULE = register_rule(

@@ -22,6 +22,7 @@ _card_played = builder(CardPlayed)
 _protection_ended = builder(ProtectionEnded)
 _card_drawn = builder(CardDrawn)
 _PILE = DrawSource.PILE
+_PLAYED = Work._settle_played
 
 
 def draw(w: Work) -> None:
@@ -42,11 +43,9 @@ def play(w: Work, command: Play) -> None:
         index = hand.index(card)
         hands[actor] = hand[:index] + hand[index + 1 :]
     w.discards[actor] += (card,)
-    if w.known or w.ruled_out or w.tied:
-        w.forget(actor, card)  # the played card may be the one that was known
-    forced = w.table.edition.forced_when_playing.get(card)
-    if forced:  # it was not held with a card that must be played instead (the Countess)
-        w.rule_out(actor, forced)
+    # The played card may be the one that was known; and a card that must give way to
+    # another (the Countess) was not held with it.
+    w.notes.append((_PLAYED, actor, card))
     name = command.target
     guess = command.guess
     events = w.events

@@ -23,12 +23,12 @@ from loveletter.state import (
     Buried,
     Known,
     Phase,
-    RoundOutcome,
     RuledOut,
     Shown,
     State,
     StateFields,
     Tied,
+    blocked_seats,
 )
 
 _card_drawn = builder(CardDrawn)
@@ -44,6 +44,9 @@ _PILE = DrawSource.PILE
 def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
     return (*flags[:seat], value, *flags[seat + 1 :])
 
+
+_Note = tuple[Any, ...]
+"""A change to what players know: the method that makes it, then its arguments."""
 
 _FIELDS = tuple(field.name for field in attrs.fields(StateFields))
 _IN_LISTS = frozenset(
@@ -76,21 +79,28 @@ _load = _compile(
 )
 """Set a table in motion's every field from a state's (in-motion lists as lists)."""
 
-_SAVED = (*_FIELDS, "alive")
+_KNOWLEDGE = ("shown", "known", "ruled_out", "tied")
+"""The fields of what players know, brought up to date from the table's notes when read."""
+
+_SAVED = (*_FIELDS, "alive", "blocked")
 _savepoint = _compile(
     "savepoint",
     "def savepoint(w):\n    return ("
     + ", ".join(f"tuple(w.{name})" if name in _IN_LISTS else f"w.{name}" for name in _SAVED)
-    + ")\n",
+    + ", w.notes, len(w.notes))\n",
 )
 _restore = _compile(
     "restore",
     "def restore(w, saved):\n    "
     + ", ".join(f"w.{name}" for name in _SAVED)
-    + " = saved\n"
-    + "".join(f"    w.{name} = list(w.{name})\n" for name in sorted(_IN_LISTS)),
+    + ", notes, noted = saved\n"
+    + "".join(f"    w.{name} = list(w.{name})\n" for name in sorted(_IN_LISTS))
+    + "    w.notes = notes[:noted]\n",
 )
-"""A table's every field (and its count of players still in), and putting them back."""
+"""A table's every field (its count of players still in, and its notes), and putting them
+back. A savepoint holds the notes' list and their count: a list of notes is only ever added
+to while it is the table's, and never changed once another takes its place, so its first
+``noted`` notes stay as they were."""
 
 
 class Work(StateFields):
@@ -101,7 +111,17 @@ class Work(StateFields):
     ``events`` is a list while events are recorded, ``None`` when they are not.
     """
 
-    __slots__ = ("alive", "auto_draw", "chance", "events", "names", "seats")
+    __slots__ = (
+        "alive",
+        "auto_draw",
+        "blocked",
+        "chance",
+        "events",
+        "forced",
+        "names",
+        "notes",
+        "seats",
+    )
     hands: list[tuple[Card, ...]]  # type: ignore[assignment]
     discards: list[tuple[Card, ...]]  # type: ignore[assignment]
 
@@ -110,18 +130,26 @@ class Work(StateFields):
         self.names = state.table.players
         self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
+        self.forced = state.table.edition.forced_when_playing
+        """The cards that, held with a card played, would have had to be played instead."""
         self.alive = state.out.count(False)
+        self.blocked = blocked_seats(state.out, state.protected)
+        """The seats no card may choose (out or protected), a bit each: ``1 << seat``."""
         self.events: list[Event] | None = [] if record else None
         self.chance: Chance | None = None
         """The game's generator of deals, made when the first is needed (not copied)."""
+        self.notes: list[_Note] = []
+        """What players learned or forgot since the knowledge fields were last brought up
+        to date, in order (see :meth:`settle`)."""
 
     def copy(self) -> Work:
         """An independent copy (the in-motion lists are copied; the rest is immutable)."""
         other = Work.__new__(Work)
-        for name in (*_SAVED, "auto_draw", "names", "seats"):
+        for name in (*_SAVED, "auto_draw", "forced", "names", "seats"):
             setattr(other, name, getattr(self, name))
         for name in _IN_LISTS:
             setattr(other, name, list(getattr(self, name)))
+        other.notes = list(self.notes)
         other.events = None if self.events is None else []
         other.chance = None
         return other
@@ -140,10 +168,53 @@ class Work(StateFields):
 
     def freeze(self) -> State:
         """The state this table is in."""
+        if self.notes:
+            self.settle()
         state: State = _freeze(self)
         return state
 
+    def settle(self) -> None:
+        """Bring what players know (``shown``, ``known``, ``ruled_out``, ``tied``) up to date.
+
+        The rules note what a move shows, teaches or makes forgotten (:meth:`show`,
+        :meth:`learn`, :meth:`forget`, :meth:`rule_out`, :meth:`tie`,
+        :meth:`trade_known`); no rule reads those fields, so the notes are worked through
+        only when a state is made. The list of notes is replaced, never emptied in place
+        (a savepoint may hold it).
+        """
+        notes = self.notes
+        self.notes = []
+        for note in notes:
+            note[0](self, *note[1:])
+
     # -- small moves shared by several rules -----------------------------------------
+
+    # What players learn is noted as it happens and worked out when a state is made
+    # (see settle): each of these notes one change, made by its _settle_ twin.
+
+    def rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Everyone knows now that ``seat``'s card is none of ``cards``."""
+        self.notes.append((Work._settle_rule_out, seat, cards))
+
+    def tie(self, one: int, other: int) -> None:
+        """Everyone knows now that ``one`` and ``other`` hold cards of the same value."""
+        self.notes.append((Work._settle_tie, one, other))
+
+    def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
+        """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
+        self.notes.append((Work._settle_show, viewer, owner, card, by))
+
+    def learn(self, viewer: int, owner: int, card: Card) -> None:
+        """``viewer`` (-1: everyone) now knows that ``owner`` holds ``card``."""
+        self.notes.append((Work._settle_learn, viewer, owner, card))
+
+    def forget(self, owner: int, card: Card | None = None) -> None:
+        """What was known of ``owner``'s hand is known no more (see :meth:`_settle_forget`)."""
+        self.notes.append((Work._settle_forget, owner, card))
+
+    def trade_known(self, one: int, other: int) -> None:
+        """The two hands were traded: what was known of each is now known of the other."""
+        self.notes.append((Work._settle_trade_known, one, other))
 
     def draw(self, seat: int, by: Card | None = None) -> Card:
         """``seat`` takes the top card of the draw pile (for the effect of ``by``, if any)."""
@@ -190,7 +261,7 @@ class Work(StateFields):
             cards = (*mine[0].cards, *cards)
         self.buried = (*others, _buried(name, cards, 0))
 
-    def rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+    def _settle_rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Everyone knows now that ``seat``'s card is none of ``cards``."""
         name = self.names[seat]
         before = next((fact.cards for fact in self.ruled_out if fact.owner == name), ())
@@ -198,7 +269,7 @@ class Work(StateFields):
         others = [fact for fact in self.ruled_out if fact.owner != name]
         self.ruled_out = (*others, _ruled_out(name, merged))
 
-    def tie(self, one: int, other: int) -> None:
+    def _settle_tie(self, one: int, other: int) -> None:
         """Everyone knows now that ``one`` and ``other`` hold cards of the same value."""
         self.tied += (_tied(self.names[one], self.names[other]),)
 
@@ -227,6 +298,7 @@ class Work(StateFields):
         self.hands[seat] = ()
         self.discards[seat] += hand
         self.out = _set(self.out, seat, True)
+        self.blocked |= 1 << seat
         self.alive -= 1
         self.forget(seat)
         if self.protected[seat]:
@@ -241,18 +313,22 @@ class Work(StateFields):
     def set_protected(self, seat: int, value: bool) -> None:
         """Protect ``seat``, or end their protection."""
         self.protected = _set(self.protected, seat, value)
+        if value:
+            self.blocked |= 1 << seat
+        elif not self.out[seat]:
+            self.blocked &= ~(1 << seat)
 
     def set_spied(self, seat: int) -> None:
         """Record that ``seat`` played or discarded a Spy this round."""
         if not self.spied[seat]:
             self.spied = _set(self.spied, seat, True)
 
-    def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
+    def _settle_show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
         """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
         names = self.names
         self.shown += (_shown(names[viewer] if viewer >= 0 else None, names[owner], card, by),)
 
-    def learn(self, viewer: int, owner: int, card: Card) -> None:
+    def _settle_learn(self, viewer: int, owner: int, card: Card) -> None:
         """``viewer`` (-1: everyone) now knows that ``owner`` holds ``card``."""
         names = self.names
         who = names[viewer] if viewer >= 0 else None
@@ -260,7 +336,7 @@ class Work(StateFields):
         kept = [k for k in self.known if not (k.owner == owner_name and k.viewer == who)]
         self.known = (*kept, _known(who, owner_name, card))
 
-    def forget(self, owner: int, card: Card | None = None) -> None:
+    def _settle_forget(self, owner: int, card: Card | None = None) -> None:
         """What was known of ``owner``'s hand is known no more.
 
         With ``card``, the owner played a card of that kind: what was known of their other
@@ -283,7 +359,18 @@ class Work(StateFields):
         if self.tied:
             self.tied = tuple([t for t in self.tied if name not in (t.one, t.other)])
 
-    def trade_known(self, one: int, other: int) -> None:
+    def _settle_played(self, owner: int, card: Card) -> None:
+        """``owner`` played ``card``: what was known of it is forgotten.
+
+        If another card would have had to be played instead (a King or Prince gives way to
+        the Countess), everyone knows now that none was held with it.
+        """
+        self._settle_forget(owner, card)
+        forced = self.forced.get(card)
+        if forced:
+            self._settle_rule_out(owner, forced)
+
+    def _settle_trade_known(self, one: int, other: int) -> None:
         """The two hands were traded: what was known of each is now known of the other."""
         names = self.names
         moved = {names[one]: names[other], names[other]: names[one]}
@@ -298,9 +385,3 @@ class Work(StateFields):
             self.tied = tuple(
                 [_tied(moved.get(t.one, t.one), moved.get(t.other, t.other)) for t in self.tied]
             )
-
-    def end(self, outcome: RoundOutcome, *, game_over: bool) -> None:
-        """Close the round (and the game)."""
-        self.outcome = outcome
-        self.phase = Phase.GAME_OVER if game_over else Phase.ROUND_OVER
-        self.to_act = -1
