@@ -143,13 +143,19 @@ class Work(StateFields):
         to date, in order (see :meth:`settle`)."""
 
     def copy(self) -> Work:
-        """An independent copy (the in-motion lists are copied; the rest is immutable)."""
+        """An independent copy (the in-motion lists are copied; the rest is immutable).
+
+        What players learned is worked out first (:meth:`settle`), once for this table
+        and every copy of it, rather than again in each copy.
+        """
+        if self.notes:
+            self.settle()
         other = Work.__new__(Work)
         for name in (*_SAVED, "auto_draw", "forced", "names", "seats"):
             setattr(other, name, getattr(self, name))
         for name in _IN_LISTS:
             setattr(other, name, list(getattr(self, name)))
-        other.notes = list(self.notes)
+        other.notes = []
         other.events = None if self.events is None else []
         other.chance = None
         return other
