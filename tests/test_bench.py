@@ -74,6 +74,36 @@ def test_bench_prints_every_figure_with_a_ratio_and_the_floor_it_used() -> None:
     assert re.search(r"2 players: \(a\) api \d+\.\d\d (met|NOT met), \(b\) fast", done.stdout)
 
 
+def test_the_speed_budget_splits_a_turn_into_parts_that_add_up() -> None:
+    """tools/speed_budget.py prints, per player count, the floor's turn, the target, the
+    loop, Game.new, the listing, each card played, the deals, and their sum as a ratio."""
+    done = subprocess.run(
+        [sys.executable, "tools/speed_budget.py", "--games", "3", "--players", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    parts = dict(re.findall(r"^  (.+?) +(-?\d+\.\d\d) us", done.stdout, flags=re.MULTILINE))
+    for part in (
+        "the floor, a whole turn",
+        "target (b): 0.60 of the floor",
+        "the loop itself (choice, calls)",
+        "Game.new",
+        "listing the legal commands",
+        "Deal (the next round)",
+        "play: Guard",
+    ):
+        assert part in parts, part
+    spent = [
+        float(value) for part, value in parts.items() if not part.startswith(("the f", "ta", "sum"))
+    ]
+    assert abs(sum(spent) - float(parts["sum"])) < 0.01 * len(spent) + 0.01
+    assert re.search(r"sum +\d+\.\d\d us  = \d+\.\d\d of the floor", done.stdout)
+
+
 def test_the_report_as_json_has_every_figure_and_the_targets(capsys: Any) -> None:
     """--json prints each figure's rates, best, median, spread and ratio, and the targets."""
     assert main(["bench", "--games", "2", "--repeats", "2", "--players", "4", "--json"]) == 0

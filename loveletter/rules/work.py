@@ -6,6 +6,12 @@ place and which :meth:`Work.freeze` turns back into a state.
 :func:`loveletter.rules.engine.apply` makes a Work from a state, applies one command and
 freezes the result; a :class:`~loveletter.referee.Game` keeps one Work alive from command
 to command and freezes a state only when one is asked for.
+
+What players know (the state's ``shown``, ``known``, ``ruled_out`` and ``tied``) is read
+by no rule, only by views, bots and stored states: the rules note each change as it
+happens (:meth:`Work.learn`, :meth:`Work.forget`, ...), and the notes are worked through
+when a state is made (:meth:`Work.settle`), in the order they were made. A simulation
+on the fast path, which seldom asks for a state, seldom pays for them.
 """
 
 from __future__ import annotations
@@ -78,9 +84,6 @@ _load = _compile(
     ),
 )
 """Set a table in motion's every field from a state's (in-motion lists as lists)."""
-
-_KNOWLEDGE = ("shown", "known", "ruled_out", "tied")
-"""The fields of what players know, brought up to date from the table's notes when read."""
 
 _SAVED = (*_FIELDS, "alive", "blocked")
 _savepoint = _compile(
