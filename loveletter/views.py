@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.echo import quoted
@@ -113,6 +114,10 @@ class View:
         raise UnknownPlayerError(f"{quoted(player)} has no seat in this view")
 
 
+_seat_view = builder(SeatView)
+_view = builder(View)
+
+
 def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
     if viewer is None:
         return tuple(entry for entry in shown if entry.viewer is None)
@@ -136,7 +141,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
         if fact.viewer in (None, viewer) and fact.card not in known.get(fact.owner, ()):
             known[fact.owner] = (*known.get(fact.owner, ()), fact.card)
     seats = tuple(
-        SeatView(
+        _seat_view(
             player=player,
             hand=state.hands[seat] if open_hands or player == viewer else None,
             hand_size=len(state.hands[seat]),
@@ -153,7 +158,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     legal: tuple[Command, ...] = ()
     if viewer is not None and state.player_to_act == viewer:
         legal = tuple(legal_commands(state))
-    return View(
+    return _view(
         viewer=viewer,
         open_hands=open_hands,
         edition=table.edition.name,
