@@ -218,7 +218,11 @@ class Work(StateFields):
         self.notes.append((Work._settle_learn, viewer, owner, card))
 
     def forget(self, owner: int, card: Card | None = None) -> None:
-        """What was known of ``owner``'s hand is known no more (see :meth:`_settle_forget`)."""
+        """What was known of ``owner``'s hand is known no more.
+
+        With ``card``, the owner played a card of that kind: what was known of their other
+        card stays.
+        """
         self.notes.append((Work._settle_forget, owner, card))
 
     def trade_known(self, one: int, other: int) -> None:
