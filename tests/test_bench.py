@@ -104,6 +104,25 @@ def test_the_speed_budget_splits_a_turn_into_parts_that_add_up() -> None:
     assert re.search(r"sum +\d+\.\d\d us  = \d+\.\d\d of the floor", done.stdout)
 
 
+def test_the_engine_fingerprint_is_the_same_every_time() -> None:
+    """tools/engine_fingerprint.py prints one SHA-256 over seeded games, the same each run
+    (and checks the fast path on the way)."""
+    runs = [
+        subprocess.run(
+            [sys.executable, "tools/engine_fingerprint.py", "--games", "12"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+            timeout=120,
+        )
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
+    assert re.fullmatch(r"[0-9a-f]{64}\n", runs[0].stdout)
+    assert runs[0].stdout == runs[1].stdout
+
+
 def test_the_report_as_json_has_every_figure_and_the_targets(capsys: Any) -> None:
     """--json prints each figure's rates, best, median, spread and ratio, and the targets."""
     assert main(["bench", "--games", "2", "--repeats", "2", "--players", "4", "--json"]) == 0
