@@ -168,9 +168,10 @@ def showdown_winners(w: Position, survivors: list[int]) -> list[int]:
     edition = w.table.edition
     value = edition.value
     hands = w.hands
-    best = -1
-    winners: list[int] = []
-    for seat in survivors:
+    first = survivors[0]
+    best = value[hands[first][0]]
+    winners = [first]
+    for seat in survivors[1:]:
         worth = value[hands[seat][0]]
         if worth > best:
             best = worth
