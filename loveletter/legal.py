@@ -79,6 +79,11 @@ class LegalCommands(tuple[Command, ...]):
         legal.ids = frozenset(map(id, legal))
         return legal
 
+    def __reduce__(self) -> tuple[type[LegalCommands], tuple[tuple[Command, ...]]]:
+        # Pickled (or copied) as its commands alone: the identities are this process's,
+        # worked out again for the objects the copy holds.
+        return (LegalCommands, (tuple(self),))
+
     def __repr__(self) -> str:
         return f"LegalCommands({list(self)!r})"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from itertools import product
 
@@ -172,6 +174,22 @@ def test_sequence_protocol() -> None:
     assert Play(player="Anna", card=Card.HANDMAID, target="Ben") not in legal
     assert "Handmaid" not in legal
     assert eval(repr(legal), {"LegalCommands": list, "Play": Play, "Card": Card}) == listed
+
+
+def test_a_list_pickled_or_copied_finds_its_own_commands_by_identity() -> None:
+    """A listed command is found by its identity: a list from a pickle (another process's
+    objects) or a copy knows the identities of the objects it holds, never the original's."""
+    game = table(hands={"Anna": "Guard", "Ben": "Priest", "Carla": "Baron"}, pile=["Handmaid"])
+    legal = game.legal_commands()
+    for again in (pickle.loads(pickle.dumps(legal)), copy.deepcopy(legal)):
+        assert again == legal
+        assert isinstance(again, LegalCommands)
+        assert again.ids == frozenset(map(id, again))
+        assert all(again.holds(command) for command in again)
+    moved = pickle.loads(pickle.dumps(game))
+    assert moved.legal_commands() == legal
+    assert moved.is_legal(legal[0])
+    assert not moved.is_legal(Play(player="Anna", card=Card.HANDMAID, target="Ben"))
 
 
 def test_between_rounds_only_the_referees_deal_is_listed() -> None:
