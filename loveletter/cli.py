@@ -167,10 +167,36 @@ def _show_progress(args: argparse.Namespace, games: int) -> bool:
     return sys.stderr.isatty() and games >= 200
 
 
+def _check_games(args: argparse.Namespace) -> None:
+    """Raise ValueError if the games asked for cannot be played (before any is)."""
+    from loveletter.simulate import _checked
+
+    _checked(
+        games=args.games,
+        jobs=1,
+        players=args.players,
+        bots=args.bots,
+        edition=args.edition,
+        target=args.target,
+    )
+
+
+def _run_with_progress(
+    args: argparse.Namespace, run: Callable[[Executor | None, int], str], show: bool
+) -> int:
+    """:func:`_on_executor`, ending the progress bar's line if interrupted."""
+    try:
+        return _on_executor(args, run)
+    except KeyboardInterrupt:
+        if show:
+            sys.stderr.write("\n")  # end the progress bar's line
+        raise
+
+
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from loveletter.simulate import _checked, progress_bar, simulate
+    from loveletter.simulate import progress_bar, simulate
 
     show = _show_progress(args, args.games)
 
@@ -189,40 +215,22 @@ def _simulate(args: argparse.Namespace) -> int:
         return json.dumps(summary.to_data(), indent=2) if args.json else summary.table()
 
     try:
-        _checked(
-            games=args.games,
-            jobs=1,
-            players=args.players,
-            bots=args.bots,
-            edition=args.edition,
-            target=args.target,
-        )
-        return _on_executor(args, run)
+        _check_games(args)
+        return _run_with_progress(args, run, show)
     except ValueError as error:
         print(f"loveletter simulate: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        if show:
-            sys.stderr.write("\n")  # end the progress bar's line
-        raise
 
 
 def _tournament(args: argparse.Namespace) -> int:
     import json
 
-    from loveletter.simulate import _checked, progress_bar
+    from loveletter.simulate import progress_bar
     from loveletter.tournament import pairing_count, tournament
 
     try:
         total = args.games * pairing_count(args.bots)
-        _checked(
-            games=args.games,
-            jobs=1,
-            players=args.players,
-            bots=args.bots,
-            edition=args.edition,
-            target=args.target,
-        )
+        _check_games(args)
     except ValueError as error:
         print(f"loveletter tournament: {error}", file=sys.stderr)
         return 2
@@ -242,12 +250,7 @@ def _tournament(args: argparse.Namespace) -> int:
         )
         return json.dumps(result.to_data(), indent=2) if args.json else result.table()
 
-    try:
-        return _on_executor(args, run)
-    except KeyboardInterrupt:
-        if show:
-            sys.stderr.write("\n")  # end the progress bar's line
-        raise
+    return _run_with_progress(args, run, show)
 
 
 def _scenarios(args: argparse.Namespace) -> int:

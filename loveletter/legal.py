@@ -177,22 +177,21 @@ _NOTHING = LegalCommands(())
 _REFEREES_DEAL = LegalCommands((_deal(None, None),))
 
 
-def legal_commands(position: Position) -> LegalCommands:
+def legal_commands(position: Position, blocked: int | None = None) -> LegalCommands:
     """The legal commands of ``position``, worked out once for all alike positions.
 
     During a turn the legal plays depend only on the edition, the players, who is to act,
     what they hold, and who is out or protected: positions that agree on these share one
-    :class:`LegalCommands`. A Chancellor's choices are shared the same way.
+    :class:`LegalCommands`. A Chancellor's choices are shared the same way. ``blocked``
+    gives the seats out or protected (:func:`~loveletter.state.blocked_seats`) when the
+    caller keeps them already (the table in motion does).
     """
     phase = position.phase
     if phase is _PLAY or phase is _CHOOSE:
-        return turn_commands(
-            position.table,
-            phase is _PLAY,
-            position.to_act,
-            position.hands[position.to_act],
-            blocked_seats(position.out, position.protected),
-        )
+        seat = position.to_act
+        if blocked is None:
+            blocked = blocked_seats(position.out, position.protected)
+        return turn_commands(position.table, phase is _PLAY, seat, position.hands[seat], blocked)
     if phase is Phase.DRAW:
         return LegalCommands((Draw(player=position.table.players[position.to_act]),))
     if phase is _ROUND_OVER and position.outcome is not None:

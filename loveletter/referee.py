@@ -33,7 +33,7 @@ from loveletter.editions import edition as edition_named
 from loveletter.errors import LoveLetterError, Refusal, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
-from loveletter.legal import LegalCommands, legal_commands, turn_commands
+from loveletter.legal import LegalCommands, legal_commands
 from loveletter.rules.chance import Chance, pick
 from loveletter.rules.checks import LastStep, refusal
 from loveletter.rules.engine import begin, perform
@@ -56,7 +56,7 @@ SEED_BITS = SEED_LIMIT.bit_length() - 1
 """The bits of a seed drawn when none is given."""
 
 
-_GAME_OVER, _PLAY, _CHOOSE = Phase.GAME_OVER, Phase.PLAY, Phase.CHOOSE
+_GAME_OVER = Phase.GAME_OVER
 _NEW_DEAL = (Deal, Redeal)
 
 _Step = tuple[Any, Command, tuple[Event, ...]]
@@ -381,15 +381,7 @@ class Game:
         legal = self._legal
         if legal is None:
             work = self._work
-            phase = work.phase
-            if phase is _PLAY or phase is _CHOOSE:
-                seat = work.to_act
-                legal = turn_commands(
-                    work.table, phase is _PLAY, seat, work.hands[seat], work.blocked
-                )
-            else:
-                legal = legal_commands(work)
-            self._legal = legal
+            legal = self._legal = legal_commands(work, work.blocked)
         return legal
 
     def check(self, command: Command) -> Refusal | None:
@@ -421,7 +413,7 @@ class Game:
         # Listed already for this position? Then it is legal, and nothing is checked
         # twice. Otherwise (or not listed) the referee works out the refusal.
         legal = self._legal
-        if legal is None or not (id(command) in legal.ids or command in legal):
+        if legal is None or not legal.holds(command):
             problem = refusal(self._work, command, self._last_step())
             if problem is not None:
                 raise problem.error(command)

@@ -55,23 +55,17 @@ def seat_names(count: int) -> tuple[str, ...]:
 
 
 def setup_players(players: object) -> tuple[str, ...]:
-    """The players as :class:`Setup` reads them (a tuple), or a ``SetupError``."""
-    return _players(players)
+    """The players as :class:`Setup` reads them: a tuple of the names given.
 
-
-def setup_edition(value: object) -> Edition:
-    """The edition as :class:`Setup` reads it, or a ``SetupError``."""
-    return _edition(value)
-
-
-def _players(players: object) -> tuple[str, ...]:
-    """The players as a tuple, refusing what is not a list of names at all."""
+    What is not a list of names at all raises :class:`~loveletter.errors.SetupError`.
+    """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise SetupError(f"players must be a list of names, not {quoted(players)}")
     return tuple(players)
 
 
-def _edition(value: object) -> Edition:
+def setup_edition(value: object) -> Edition:
+    """The edition as :class:`Setup` reads it: an edition, or its name."""
     if not isinstance(value, (str, Edition)):
         raise SetupError(f"edition must be an edition or its name, not {quoted(value)}")
     return edition(value)
@@ -104,9 +98,9 @@ class Setup:
     :func:`check_setup` when it starts.
     """
 
-    players: tuple[str, ...] = attrs.field(converter=_players)
+    players: tuple[str, ...] = attrs.field(converter=setup_players)
     """The players' names, in seat order."""
-    edition: Edition = attrs.field(converter=_edition)
+    edition: Edition = attrs.field(converter=setup_edition)
     seed: int
     """The seed every shuffle and random draw of the game derives from."""
     first: str

@@ -25,6 +25,21 @@ RULINGS_FILE = SHARED / "rulings" / "RULINGS.md"
 SCENARIOS_DIR = SHARED / "scenarios"
 
 
+DOCS_EXTRAS = {
+    "sphinx": "sphinx",
+    "myst_parser": "myst-parser",
+    "furo": "furo",
+    "sphinx_copybutton": "sphinx-copybutton",
+}
+"""The docs extra's modules, and the distributions that bring them."""
+
+
+def need_docs_extras() -> None:
+    """Skip the calling test module unless the docs extra is installed (call at import)."""
+    for module, distribution in DOCS_EXTRAS.items():
+        pytest.importorskip(module, reason=f"the docs extra ({distribution}) is not installed")
+
+
 def under_ci() -> bool:
     """Whether the tests run under CI, where missing shared files are failures."""
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")

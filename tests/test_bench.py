@@ -43,6 +43,18 @@ FIGURES = [
 ]
 
 
+def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """This Python run from the checkout with ``arguments``, its output captured."""
+    return subprocess.run(
+        [sys.executable, *arguments],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+    )
+
+
 def test_the_shipped_floor_is_the_shared_one() -> None:
     """The floor shipped in the package is byte for byte ../shared/bench/bare_playout.py."""
     shared = need_shared(SHARED_FLOOR)
@@ -52,14 +64,7 @@ def test_the_shipped_floor_is_the_shared_one() -> None:
 def test_bench_prints_every_figure_with_a_ratio_and_the_floor_it_used() -> None:
     """From a checkout, bench measures against ../shared's floor (or the shipped copy),
     says which, and prints figures (a) to (f) beside the floor, with a ratio column."""
-    done = subprocess.run(
-        [sys.executable, "-m", "loveletter", "bench", *TINY, "--players", "2"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=120,
-    )
+    done = _run("-m", "loveletter", "bench", *TINY, "--players", "2")
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     floor = SHARED_FLOOR.resolve() if SHARED_FLOOR.is_file() else SHIPPED_FLOOR
@@ -77,14 +82,7 @@ def test_bench_prints_every_figure_with_a_ratio_and_the_floor_it_used() -> None:
 def test_the_speed_budget_splits_a_turn_into_parts_that_add_up() -> None:
     """tools/speed_budget.py prints, per player count, the floor's turn, the target, the
     loop, Game.new, the listing, each card played, the deals, and their sum as a ratio."""
-    done = subprocess.run(
-        [sys.executable, "tools/speed_budget.py", "--games", "3", "--players", "2"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=120,
-    )
+    done = _run("tools/speed_budget.py", "--games", "3", "--players", "2")
     assert done.returncode == 0, done.stderr
     parts = dict(re.findall(r"^  (.+?) +(-?\d+\.\d\d) us", done.stdout, flags=re.MULTILINE))
     for part in (
@@ -107,17 +105,7 @@ def test_the_speed_budget_splits_a_turn_into_parts_that_add_up() -> None:
 def test_the_engine_fingerprint_is_the_same_every_time() -> None:
     """tools/engine_fingerprint.py prints one SHA-256 over seeded games, the same each run
     (and checks the fast path on the way)."""
-    runs = [
-        subprocess.run(
-            [sys.executable, "tools/engine_fingerprint.py", "--games", "12"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=False,
-            timeout=120,
-        )
-        for _ in range(2)
-    ]
+    runs = [_run("tools/engine_fingerprint.py", "--games", "12") for _ in range(2)]
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
     assert re.fullmatch(r"[0-9a-f]{64}\n", runs[0].stdout)
     assert runs[0].stdout == runs[1].stdout

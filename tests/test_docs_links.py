@@ -19,15 +19,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from support import ROOT
+from support import ROOT, need_docs_extras
 
 from loveletter import Reason
 from loveletter.catalogue import HOUSE, RULINGS
 
-pytest.importorskip("sphinx", reason="the docs extra (sphinx) is not installed")
-pytest.importorskip("myst_parser", reason="the docs extra (myst-parser) is not installed")
-pytest.importorskip("furo", reason="the docs extra (furo) is not installed")
-pytest.importorskip("sphinx_copybutton", reason="the docs extra (sphinx-copybutton) is missing")
+need_docs_extras()
 
 DOCS = ROOT / "docs"
 IDS = (*RULINGS, *HOUSE)

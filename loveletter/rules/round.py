@@ -210,10 +210,7 @@ def end_round(w: Work, *, last_survivor: bool) -> None:
         tokens[spy_seat] += 1
     w.tokens = tuple(tokens)
     target = table.target
-    if max(tokens) >= target:
-        game_winners = tuple([seat for seat, count in enumerate(tokens) if count >= target])
-    else:
-        game_winners = ()
+    game_winners = tuple([seat for seat, count in enumerate(tokens) if count >= target])
     end = _LAST_SURVIVOR if last_survivor else _SHOWDOWN
     w.outcome = _round_outcome(end, tuple(winners), spy_seat, game_winners)
     w.phase = _GAME_OVER if game_winners else _ROUND_OVER

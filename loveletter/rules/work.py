@@ -120,7 +120,6 @@ class Work(StateFields):
         "blocked",
         "chance",
         "events",
-        "forced",
         "names",
         "notes",
         "seats",
@@ -133,8 +132,6 @@ class Work(StateFields):
         self.names = state.table.players
         self.seats = state.table.seats
         self.auto_draw = state.table.auto_draw
-        self.forced = state.table.edition.forced_when_playing
-        """The cards that, held with a card played, would have had to be played instead."""
         self.alive = state.out.count(False)
         self.blocked = blocked_seats(state.out, state.protected)
         """The seats no card may choose (out or protected), a bit each: ``1 << seat``."""
@@ -154,7 +151,7 @@ class Work(StateFields):
         if self.notes:
             self.settle()
         other = Work.__new__(Work)
-        for name in (*_SAVED, "auto_draw", "forced", "names", "seats"):
+        for name in (*_SAVED, "auto_draw", "names", "seats"):
             setattr(other, name, getattr(self, name))
         for name in _IN_LISTS:
             setattr(other, name, list(getattr(self, name)))
@@ -379,7 +376,7 @@ class Work(StateFields):
         the Countess), everyone knows now that none was held with it.
         """
         self._settle_forget(owner, card)
-        forced = self.forced.get(card)
+        forced = self.table.edition.forced_when_playing.get(card)
         if forced:
             self._settle_rule_out(owner, forced)
 
