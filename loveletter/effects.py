@@ -16,13 +16,32 @@ players trade, calls the same functions:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
+from loveletter._records import interned
 from loveletter.cardrule import Motion
 from loveletter.cards import Card
 from loveletter.events import HandsCompared, HandsTraded, KnockOutCause
 
+if TYPE_CHECKING:
+    from loveletter.editions import Edition
+
 __all__ = ["compare_hands", "equal_values", "trade_hands"]
+
+_hands_compared = interned(HandsCompared)
+_hands_traded = interned(HandsTraded)
+
+
+@functools.cache
+def _not_above(edition: Edition, beaten: int, lower_loses: bool) -> tuple[Card, ...]:
+    """The edition's cards a comparison's winner cannot hold, having beaten a ``beaten``."""
+    return tuple(
+        card
+        for card, worth in edition.value.items()
+        if (worth <= beaten if lower_loses else worth >= beaten)
+    )
 
 
 def compare_hands(
@@ -46,13 +65,8 @@ def compare_hands(
     if w.events is not None:
         names = w.names
         w.events.append(
-            HandsCompared(
-                player=names[actor],
-                target=names[target],
-                player_card=mine,
-                target_card=theirs,
-                loser=names[loser] if loser >= 0 else None,
-                by=by,
+            _hands_compared(
+                names[actor], names[target], mine, theirs, names[loser] if loser >= 0 else None, by
             )
         )
     if loser >= 0:
@@ -60,14 +74,7 @@ def compare_hands(
         # Everyone sees the loser's card, face up: the winner's card beats it.
         beaten = value[w.discards[loser][-1]]
         winner = target if loser == actor else actor
-        w.rule_out(
-            winner,
-            tuple(
-                card
-                for card, worth in value.items()
-                if (worth <= beaten if lower_loses else worth >= beaten)
-            ),
-        )
+        w.rule_out(winner, _not_above(w.table.edition, beaten, lower_loses))
     else:
         w.tie(actor, target)
 
@@ -83,14 +90,7 @@ def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:
     w.learn(one, other, mine[0])  # each knows what they gave
     w.learn(other, one, theirs[0])
     if w.events is not None:
-        w.events.append(
-            HandsTraded(
-                player=w.names[one],
-                target=w.names[other],
-                player_received=theirs[0],
-                target_received=mine[0],
-            )
-        )
+        w.events.append(_hands_traded(w.names[one], w.names[other], theirs[0], mine[0]))
 
 
 def equal_values(

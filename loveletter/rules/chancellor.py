@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, register_rule
 from loveletter.cards import Card
 from loveletter.events import CardsReturned
+
+_cards_returned = interned(CardsReturned)
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -34,7 +37,7 @@ def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> Non
     w.forget(actor)  # a card known drawn (it was buried) may have gone back
     w.bury(actor, returned)
     if w.events is not None:
-        w.events.append(CardsReturned(player=w.names[actor], cards=returned))
+        w.events.append(_cards_returned(w.names[actor], returned))
 
 
 def choice_problem(

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from loveletter._records import builder
+from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
 from loveletter.cards import Card
 from loveletter.events import GuardGuessed, KnockOutCause
 
-_guard_guessed = builder(GuardGuessed)
+_guard_guessed = interned(GuardGuessed)
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:

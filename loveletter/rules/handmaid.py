@@ -8,12 +8,12 @@ check or the player's own Prince.
 
 from __future__ import annotations
 
-from loveletter._records import builder
+from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, register_rule
 from loveletter.cards import Card
 from loveletter.events import PlayerProtected
 
-_player_protected = builder(PlayerProtected)
+_player_protected = interned(PlayerProtected)
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from loveletter._records import builder
+from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
 from loveletter.cards import Card
 from loveletter.events import HandSeen
 
-_hand_seen = builder(HandSeen)
+_hand_seen = interned(HandSeen)
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:

@@ -9,13 +9,13 @@ counts for the Spy token).
 
 from __future__ import annotations
 
-from loveletter._records import builder
+from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule, rule_of
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import HandDiscarded
 
-_hand_discarded = builder(HandDiscarded)
+_hand_discarded = interned(HandDiscarded)
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:

@@ -9,7 +9,7 @@ next player still in, whose Handmaid protection ends before they draw
 
 from __future__ import annotations
 
-from loveletter._records import builder
+from loveletter._records import interned
 from loveletter.cardrule import EFFECTS
 from loveletter.commands import Play
 from loveletter.events import CardDrawn, CardPlayed, DrawSource, ProtectionEnded
@@ -18,9 +18,9 @@ from loveletter.rules.work import Work
 from loveletter.state import Phase
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
-_card_played = builder(CardPlayed)
-_protection_ended = builder(ProtectionEnded)
-_card_drawn = builder(CardDrawn)
+_card_played = interned(CardPlayed)
+_protection_ended = interned(ProtectionEnded)
+_card_drawn = interned(CardDrawn)
 _PILE = DrawSource.PILE
 _PLAYED = Work._settle_played
 

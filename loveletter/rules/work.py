@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from loveletter._records import builder
+from loveletter._records import builder, interned
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import CardDrawn, DrawSource, Event, KnockOutCause, PlayerKnockedOut
@@ -37,9 +37,9 @@ from loveletter.state import (
     blocked_seats,
 )
 
-_card_drawn = builder(CardDrawn)
+_card_drawn = interned(CardDrawn)
 _shown = builder(Shown)
-_knocked_out = builder(PlayerKnockedOut)
+_knocked_out = interned(PlayerKnockedOut)
 _known = builder(Known)
 _ruled_out = builder(RuledOut)
 _tied = builder(Tied)
