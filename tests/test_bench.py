@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import random
 import re
@@ -109,6 +110,44 @@ def test_the_engine_fingerprint_is_the_same_every_time() -> None:
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
     assert re.fullmatch(r"[0-9a-f]{64}\n", runs[0].stdout)
     assert runs[0].stdout == runs[1].stdout
+
+
+def _speed_ceiling() -> Any:
+    """tools/speed_ceiling.py, loaded as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "speed_ceiling", ROOT / "tools" / "speed_ceiling.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_lean_referee_plays_the_referees_games_command_for_command(players: int) -> None:
+    """The ceiling's lean referee is a referee of 2019 random play: from the same seeds it
+    lists the same commands in the same order as Game, so the loop picks the same ones,
+    deal after deal, to the same end."""
+    ceiling = _speed_ceiling()
+    lean = ceiling.commands_played(ceiling.LeanReferee, players, 25, players)
+    referee = ceiling.commands_played(ceiling._referee, players, 25, players)
+    assert sum(map(len, lean)) > 25 * 20
+    assert lean == referee
+
+
+def test_the_speed_ceiling_prints_each_referee_beside_the_floor() -> None:
+    """tools/speed_ceiling.py checks the lean referee first, then prints the floor, the loop
+    alone, the lean referee and the referee, each with its ratio to the floor."""
+    done = _run("tools/speed_ceiling.py", "--games", "4", "--repeats", "1", "--players", "2")
+    assert done.returncode == 0, done.stderr
+    assert "2 players: the lean referee plays the referee's 50 games, command for command" in (
+        done.stdout
+    )
+    for name in ("floor", "still", "lean", "referee"):
+        assert re.search(rf"^      2  {name} +[\d,]+ +\d+\.\d\d +\d+\.\d\d$", done.stdout, re.M), (
+            name
+        )
 
 
 def test_the_report_as_json_has_every_figure_and_the_targets(capsys: Any) -> None:

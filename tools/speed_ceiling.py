@@ -1,0 +1,465 @@
+"""How fast any referee behind this API can be, beside the shared floor: issue 14's ceiling.
+
+``python tools/speed_ceiling.py [--games 1000] [--repeats 5] [--players 2 --players 4 ...]``
+(from a checkout beside ``shared/``, else against the floor shipped in the package) times,
+in one process, interleaved, on the CPU clock, best of the repeats, the loop that
+``../shared/bench/speed_check.py`` and the bench's (b) run::
+
+    game = Game.new(names, seed=rng.getrandbits(63))
+    while not game.over:
+        command = rng.choice(game.legal_commands())
+        if type(command) is Play: turns += 1
+        game.apply(command, check=False, record=False)
+
+around four things, and prints each one's turns per second as a ratio to the floor's:
+
+* **floor**: ``bare_playout.play_game``, unmodified (its turns counted as speed_check
+  counts them);
+* **still**: a referee that does nothing at all (its list of legal commands is a constant,
+  ``apply`` counts down): what the loop alone costs;
+* **lean**: :class:`LeanReferee` below, the least a referee behind this API must do, in
+  the leanest Python we could write for it: a fresh generator seeded per game and a
+  shuffle per round (as the referee's seeded, replayable games need), a list of legal
+  commands per position (shared by every alike position, as the referee's memo does), the
+  command found by its identity in that list, the card's effect, the turn passed on, the
+  round's end, tokens and the Spy. It keeps no events, checks nothing, keeps no discards
+  and nothing of what players know, plays the 2019 edition only and cannot be copied,
+  stored, viewed or taken back: the referee must do all of that, so it cannot be faster;
+* **referee**: :class:`loveletter.Game` on the same loop.
+
+Before it times anything, it checks that the lean referee is a referee: from the same
+seeds it plays the very games :class:`~loveletter.Game` plays, command for command (the
+same lists of legal commands in the same order, the same deals, the same ends), and it
+says so; it stops if one differs.
+
+Where the lean referee stays below 0.60 of the floor, no referee with this API reaches
+target (b) of issue 14 in pure Python on this interpreter.
+"""
+
+from __future__ import annotations
+
+import _random
+import argparse
+import random
+import time
+from collections.abc import Callable
+from itertools import permutations
+from operator import itemgetter
+from pathlib import Path
+
+from loveletter import Card, Choose, Deal, Game, Play
+from loveletter.bench import count_floor_turns, find_floor, load_floor
+from loveletter.legal import LegalCommands, play_command
+from loveletter.setup import seat_names
+
+# The 2019 deck by value (Spy 0 ... Princess 9), the token targets, and the cards by value.
+DECK = (0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9)
+TARGET = {2: 6, 3: 5, 4: 4, 5: 3, 6: 3}
+BY_VALUE = (
+    Card.SPY,
+    Card.GUARD,
+    Card.PRIEST,
+    Card.BARON,
+    Card.HANDMAID,
+    Card.PRINCE,
+    Card.CHANCELLOR,
+    Card.KING,
+    Card.COUNTESS,
+    Card.PRINCESS,
+)
+VALUE = {card: value for value, card in enumerate(BY_VALUE)}
+GUESSES = tuple(card for card in BY_VALUE if card is not Card.GUARD)
+PLAYING, CHOOSING, BETWEEN, OVER = range(4)
+_DEAL = Deal()
+
+
+Listed = LegalCommands
+_Moves = dict[int, tuple[object, tuple[int, ...]]]
+_MOVES: dict[tuple[str, ...], _Moves] = {}
+"""What each listed command does at a table of these players, by the command's identity
+(with the command, which it keeps alive): a command means the same at every such table,
+and there are few of them."""
+
+
+def _listed(
+    moves: _Moves, commands: list[Play] | list[Choose], effects: list[tuple[int, ...]]
+) -> Listed:
+    for command, effect in zip(commands, effects, strict=True):
+        moves[id(command)] = (command, effect)
+    return Listed(commands)
+
+
+_NOTHING = Listed()
+_BETWEEN = Listed((_DEAL,))
+
+
+def _plays(
+    moves: _Moves, names: tuple[str, ...], seat: int, held: int, drawn: int, blocked: int
+) -> Listed:
+    """Every play of ``seat`` holding ``held`` and ``drawn``, with its (value, target, guess)."""
+    player = names[seat]
+    others = [other for other in range(len(names)) if other != seat and not blocked >> other & 1]
+    values = [held] if held == drawn else [held, drawn]
+    if 8 in values and (5 in values or 7 in values):
+        values = [8]  # the Countess, with the King or the Prince
+    commands: list[Play] = []
+    effects: list[tuple[int, ...]] = []
+    for value in values:
+        card = BY_VALUE[value]
+        if value in (1, 2, 3, 7) and others:
+            guesses = GUESSES if value == 1 else (None,)
+            for other in others:
+                for guess in guesses:
+                    commands.append(play_command(player, card, names[other], guess))
+                    effects.append((value, other, -1 if guess is None else VALUE[guess]))
+        elif value == 5:
+            for other in range(len(names)):
+                if other == seat or other in others:
+                    commands.append(play_command(player, card, names[other]))
+                    effects.append((value, other, -1))
+        else:
+            commands.append(play_command(player, card))
+            effects.append((value, -1, -1))
+    return _listed(moves, commands, effects)
+
+
+def _choices(moves: _Moves, player: str, cards: tuple[int, ...]) -> Listed:
+    """Every Chancellor's keep-and-return order of ``cards``."""
+    seen: dict[tuple[int, tuple[int, ...]], None] = {}
+    for index, keep in enumerate(cards):
+        for order in permutations(cards[:index] + cards[index + 1 :]):
+            seen.setdefault((keep, order), None)
+    commands = [
+        Choose(player=player, keep=BY_VALUE[keep], returned=tuple(BY_VALUE[c] for c in order))
+        for keep, order in seen
+    ]
+    return _listed(moves, commands, [(keep, *order) for keep, order in seen])
+
+
+_MEMO: dict[tuple[str, ...], dict[object, Listed]] = {}
+"""The legal commands of every position met at a table of these players, by position."""
+
+
+class LeanReferee:
+    """The least a referee of 2019 games behind this API must do (see the module's text).
+
+    Cards are values in lists; each seat holds one card, and the player to act the card
+    drawn too; the draw pile is a list whose end is its top.
+    """
+
+    __slots__ = (
+        "alive",
+        "aside",
+        "blocked",
+        "choosing",
+        "drawn",
+        "held",
+        "memo",
+        "moves",
+        "names",
+        "out",
+        "over",
+        "phase",
+        "pile",
+        "protected",
+        "rng",
+        "seat",
+        "spied",
+        "tokens",
+        "winners",
+    )
+
+    choosing: tuple[int, ...]
+    """A Chancellor's three cards (or two), while the choice waits."""
+
+    def __init__(self, names: tuple[str, ...], seed: int) -> None:
+        self.names = names
+        self.rng = _random.Random(seed)
+        self.tokens = [0] * len(names)
+        self.memo = _MEMO.setdefault(names, {})
+        self.moves = _MOVES.setdefault(names, {})
+        self.over = False
+        self.winners = list(range(len(names)))
+        self._deal()
+
+    def _deal(self) -> None:
+        """Deal a round as the referee deals it (LL19-SETUP-ORDER), from the same draws.
+
+        The first draw picks the starter among the last round's winners (among everyone, for
+        the first round); a random key per card shuffles the deck. Off the top come the
+        set-aside card, the three face-up cards of a two-player round, one card per seat from
+        the starter on; the starter draws.
+        """
+        draw = self.rng.random
+        count = len(self.names)
+        chosen = draw()
+        keys = [draw() for _ in DECK]
+        order = itemgetter(*sorted(range(len(DECK)), key=keys.__getitem__))(DECK)
+        pile = list(reversed(order))
+        self.aside = pile.pop()
+        if count == 2:
+            del pile[-3:]
+        first = self.winners[int(chosen * len(self.winners))]
+        held = [0] * count
+        for offset in range(count):
+            held[(first + offset) % count] = pile.pop()
+        self.held = held
+        self.out = [False] * count
+        self.protected = [False] * count
+        self.spied = [False] * count
+        self.alive = count
+        self.blocked = 0
+        self.seat = first
+        self.phase = PLAYING
+        self.drawn = pile.pop()
+        self.pile = pile
+
+    def legal_commands(self) -> Listed:
+        """The legal commands now, shared by every alike position."""
+        phase = self.phase
+        if phase == PLAYING:
+            seat = self.seat
+            key = ((seat << 4 | self.held[seat]) << 4 | self.drawn) << 8 | self.blocked
+            legal = self.memo.get(key)
+            if legal is None:
+                legal = self.memo[key] = _plays(
+                    self.moves, self.names, seat, self.held[seat], self.drawn, self.blocked
+                )
+        elif phase == CHOOSING:
+            seat = self.seat
+            key = (seat, self.choosing)
+            legal = self.memo.get(key)
+            if legal is None:
+                legal = self.memo[key] = _choices(self.moves, self.names[seat], self.choosing)
+        else:
+            legal = _BETWEEN if phase == BETWEEN else _NOTHING
+        return legal
+
+    def apply(self, command: object, *, check: bool = True, record: bool = True) -> tuple[()]:
+        """Apply a command of the last list of legal commands (nothing is checked)."""
+        phase = self.phase
+        if phase == PLAYING:
+            value, target, guess = self.moves[id(command)][1]
+            seat = self.seat
+            if self.held[seat] == value:
+                self.held[seat] = self.drawn
+            EFFECTS[value](self, seat, target, guess)
+            if self.phase == PLAYING:
+                self._pass_on()
+        elif phase == CHOOSING:
+            keep, *returned = self.moves[id(command)][1]
+            self.held[self.seat] = keep
+            self.pile[0:0] = reversed(returned)
+            self.phase = PLAYING
+            self._pass_on()
+        else:
+            self._deal()
+        return ()
+
+    def _pass_on(self) -> None:
+        """End the round, or pass play on to the next player still in, who draws."""
+        if self.alive == 1:
+            self._end_round(self.out.index(False), last_survivor=True)
+            return
+        if not self.pile:
+            self._end_round(-1, last_survivor=False)
+            return
+        out, count = self.out, len(self.names)
+        seat = (self.seat + 1) % count
+        while out[seat]:
+            seat = (seat + 1) % count
+        if self.protected[seat]:
+            self.protected[seat] = False
+            self.blocked &= ~(1 << seat)
+        self.seat = seat
+        self.drawn = self.pile.pop()
+
+    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
+        count = len(self.names)
+        if last_survivor:
+            winners = [survivor]
+        else:
+            still = [seat for seat in range(count) if not self.out[seat]]
+            best = max(self.held[seat] for seat in still)
+            winners = [seat for seat in still if self.held[seat] == best]
+        for seat in winners:
+            self.tokens[seat] += 1
+        spies = [seat for seat in range(count) if not self.out[seat] and self.spied[seat]]
+        if len(spies) == 1:
+            self.tokens[spies[0]] += 1
+        self.winners = winners
+        self.over = max(self.tokens) >= TARGET[count]
+        self.phase = OVER if self.over else BETWEEN
+
+    def knock_out(self, seat: int) -> None:
+        self.out[seat] = True
+        self.alive -= 1
+        self.blocked |= 1 << seat
+        if self.held[seat] == 0:
+            self.spied[seat] = True
+
+
+def _spy(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    game.spied[seat] = True
+
+
+def _guard(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    if target >= 0 and game.held[target] == guess:
+        game.knock_out(target)
+
+
+def _nothing(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    pass  # the Priest shows a card, the Countess does nothing: no state changes
+
+
+def _baron(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    if target >= 0:
+        mine, theirs = game.held[seat], game.held[target]
+        if mine != theirs:
+            game.knock_out(seat if mine < theirs else target)
+
+
+def _handmaid(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    game.protected[seat] = True
+    game.blocked |= 1 << seat
+
+
+def _prince(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    card = game.held[target]
+    if card == 0:
+        game.spied[target] = True
+    if card == 9:
+        game.knock_out(target)
+    else:
+        game.held[target] = game.pile.pop() if game.pile else game.aside
+
+
+def _chancellor(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    count = min(2, len(game.pile))
+    if count:
+        game.choosing = (game.held[seat], *[game.pile.pop() for _ in range(count)])
+        game.phase = CHOOSING
+
+
+def _king(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    if target >= 0:
+        held = game.held
+        held[seat], held[target] = held[target], held[seat]
+
+
+def _princess(game: LeanReferee, seat: int, target: int, guess: int) -> None:
+    game.knock_out(seat)
+
+
+_Effect = Callable[[LeanReferee, int, int, int], None]
+EFFECTS: tuple[_Effect, ...] = (_spy, _guard, _nothing, _baron, _handmaid, _prince)
+EFFECTS += (_chancellor, _king, _nothing, _princess)
+"""Each card's effect, by value: the Countess's is nothing, as the Priest's is here."""
+
+
+class Still:
+    """A referee that does nothing: its loop's cost alone."""
+
+    __slots__ = ("left", "over")
+    LEGAL = LegalCommands((play_command("Anna", Card.GUARD), play_command("Anna", Card.SPY)))
+
+    def __init__(self, names: tuple[str, ...], seed: int) -> None:
+        self.left = 70  # about a game's commands
+        self.over = False
+
+    def legal_commands(self) -> LegalCommands:
+        return self.LEGAL
+
+    def apply(self, command: object, *, check: bool = True, record: bool = True) -> tuple[()]:
+        self.left -= 1
+        if not self.left:
+            self.over = True
+        return ()
+
+
+def _referee(names: tuple[str, ...], seed: int) -> Game:
+    return Game.new(names, seed=seed)
+
+
+MAKERS = {"still": Still, "lean": LeanReferee, "referee": _referee}
+
+
+def playout(make: object, players: int, games: int, seed: int) -> int:
+    """speed_check's fast loop around the referee ``make`` builds; the cards played."""
+    names = seat_names(players)
+    rng = random.Random(seed)
+    choice = rng.choice
+    turns = 0
+    for _ in range(games):
+        game = make(names, rng.getrandbits(63))  # type: ignore[operator]
+        legal = game.legal_commands
+        apply = game.apply
+        while not game.over:
+            command = choice(legal())
+            if type(command) is Play:
+                turns += 1
+            apply(command, check=False, record=False)
+    return turns
+
+
+def commands_played(make: object, players: int, games: int, seed: int) -> list[list[object]]:
+    """The commands of ``games`` games of speed_check's loop around ``make``'s referee."""
+    names = seat_names(players)
+    rng = random.Random(seed)
+    played = []
+    for _ in range(games):
+        game = make(names, rng.getrandbits(63))  # type: ignore[operator]
+        commands = []
+        while not game.over:
+            command = rng.choice(game.legal_commands())
+            commands.append(command)
+            game.apply(command, check=False, record=False)
+        played.append(commands)
+    return played
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--players", type=int, action="append", choices=range(2, 7))
+    parser.add_argument("--floor", type=Path, help="the floor file (default: as the bench)")
+    args = parser.parse_args(argv)
+    path, origin = find_floor(args.floor)
+    floor = load_floor(path, origin)
+    print(f"floor: {path} ({origin}); {args.games} games per figure, best of {args.repeats}")
+    for players in args.players or [2, 4, 6]:
+        lean = commands_played(LeanReferee, players, 50, players)
+        if lean != commands_played(_referee, players, 50, players):
+            print(f"the lean referee plays other games than the referee at {players} players")
+            return 1
+        print(f"{players} players: the lean referee plays the referee's 50 games, ", end="")
+        print(f"command for command ({sum(map(len, lean))} commands)")
+    print("timing: interleaved, CPU clock (time.process_time), after an untimed warm-up")
+    print(f"{'players':>7}  {'figure':<8} {'turns/s':>10}  {'us/turn':>7}  {'ratio':>5}")
+    for players in args.players or [2, 4, 6]:
+        turns = count_floor_turns(path, players, args.games, 1)
+        floor.play(players, args.games // 10 or 1, 2)  # the warm-up, untimed
+        for make in MAKERS.values():
+            playout(make, players, args.games // 5 or 1, 2)
+        best = dict.fromkeys(("floor", *MAKERS), 0.0)
+        for repeat in range(args.repeats):
+            order = list(best) if repeat % 2 == 0 else list(best)[::-1]
+            for name in order:
+                start = time.process_time()
+                if name == "floor":
+                    floor.play(players, args.games, 1)
+                    done = turns
+                else:
+                    done = playout(MAKERS[name], players, args.games, 1)
+                best[name] = max(best[name], done / (time.process_time() - start))
+        for name, rate in best.items():
+            print(
+                f"{players:>7}  {name:<8} {rate:>10,.0f}  {1e6 / rate:>7.2f}"
+                f"  {rate / best['floor']:>5.2f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
