@@ -12,8 +12,10 @@ missing folder is a failure.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -32,6 +34,16 @@ DOCS_EXTRAS = {
     "sphinx_copybutton": "sphinx-copybutton",
 }
 """The docs extra's modules, and the distributions that bring them."""
+
+
+def tool(name: str) -> ModuleType:
+    """The checkout's ``tools/NAME.py``, loaded as a module (the tools are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def need_docs_extras() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import random
 import re
@@ -14,7 +13,7 @@ from types import FrameType
 from typing import Any
 
 import pytest
-from support import ROOT, SHARED, need_shared
+from support import ROOT, SHARED, need_shared, tool
 
 from loveletter.bench import (
     SHIPPED_FLOOR,
@@ -112,24 +111,12 @@ def test_the_engine_fingerprint_is_the_same_every_time() -> None:
     assert runs[0].stdout == runs[1].stdout
 
 
-def _speed_ceiling() -> Any:
-    """tools/speed_ceiling.py, loaded as a module."""
-    spec = importlib.util.spec_from_file_location(
-        "speed_ceiling", ROOT / "tools" / "speed_ceiling.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_lean_referee_plays_the_referees_games_command_for_command(players: int) -> None:
     """The ceiling's lean referee is a referee of 2019 random play: from the same seeds it
     lists the same commands in the same order as Game, so the loop picks the same ones,
     deal after deal, to the same end."""
-    ceiling = _speed_ceiling()
+    ceiling = tool("speed_ceiling")
     lean = ceiling.commands_played(ceiling.LeanReferee, players, 25, players)
     referee = ceiling.commands_played(ceiling._referee, players, 25, players)
     assert sum(map(len, lean)) > 25 * 20

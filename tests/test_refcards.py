@@ -8,31 +8,17 @@ and, where Chromium is installed, print each page again and check it fits on one
 
 from __future__ import annotations
 
-import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from support import ROOT
+from support import ROOT, tool
 
 from loveletter.editions import edition
 from loveletter.refcard import EDITION_NAMES, digest, effect_line, reference_card, reference_files
 from loveletter.words import LANGUAGES, card_name
 
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "make_refcards", ROOT / "tools" / "make_refcards.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = tool("make_refcards")
 REFCARDS: Path = TOOL.REFCARDS
 TIMES = "\N{MULTIPLICATION SIGN}"
 PAGES = [(name, language) for name in EDITION_NAMES for language in LANGUAGES]
