@@ -130,54 +130,67 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     With ``open_hands`` every hand is shown (for teaching); nothing else changes. It
     defaults to the table's setting (HOUSE-PRACTICE-OPEN-HANDS).
     """
-    if open_hands is None:
-        open_hands = state.table.open_hands
     table = state.table
+    if open_hands is None:
+        open_hands = table.open_hands
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
-    ruled_out = {fact.owner: fact.cards for fact in state.ruled_out}
+    ruled_out = {fact.owner: fact.cards for fact in state.ruled_out} if state.ruled_out else {}
     known: dict[str, tuple[Card, ...]] = {}
     for fact in state.known:
         if fact.viewer in (None, viewer) and fact.card not in known.get(fact.owner, ()):
             known[fact.owner] = (*known.get(fact.owner, ()), fact.card)
-    seats = tuple(
-        _seat_view(
-            player=player,
-            hand=state.hands[seat] if open_hands or player == viewer else None,
-            hand_size=len(state.hands[seat]),
-            discards=state.discards[seat],
-            out=state.out[seat],
-            protected=state.protected[seat],
-            tokens=state.tokens[seat],
-            known=known.get(player, ()) if player != viewer else (),
-            ruled_out=ruled_out.get(player, ()),
-        )
-        for seat, player in enumerate(table.players)
+    hands, discards, out, protected, tokens = (
+        state.hands,
+        state.discards,
+        state.out,
+        state.protected,
+        state.tokens,
     )
-    buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
+    seats = tuple(
+        [
+            _seat_view(
+                player,
+                hands[seat] if open_hands or player == viewer else None,
+                len(hands[seat]),
+                discards[seat],
+                out[seat],
+                protected[seat],
+                tokens[seat],
+                known.get(player, ()) if player != viewer else (),
+                ruled_out.get(player, ()),
+            )
+            for seat, player in enumerate(table.players)
+        ]
+    )
+    buried = None
+    if state.buried:
+        buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
+    to_act = state.player_to_act
     legal: tuple[Command, ...] = ()
-    if viewer is not None and state.player_to_act == viewer:
+    if viewer is not None and to_act == viewer:
         legal = tuple(legal_commands(state))
+    over = state.round_over
     return _view(
-        viewer=viewer,
-        open_hands=open_hands,
-        edition=table.edition.name,
-        target=table.target,
-        round_number=state.round_number,
-        phase=state.phase,
-        to_act=state.player_to_act,
-        seats=seats,
-        draw_pile_size=len(state.draw_pile),
-        face_up=state.face_up,
-        set_aside=state.set_aside if state.round_over else None,
-        shown=_shown_to(viewer, state.shown),
-        legal=legal,
-        round_winners=state.round_winners,
-        spy_bonus=state.spy_bonus,
-        game_winners=state.game_winners,
-        tied=state.tied,
-        buried=() if buried is None else buried.cards,
-        buried_under=0 if buried is None else buried.under,
+        viewer,
+        open_hands,
+        table.edition.name,
+        table.target,
+        state.round_number,
+        state.phase,
+        to_act,
+        seats,
+        len(state.draw_pile),
+        state.face_up,
+        state.set_aside if over else None,
+        _shown_to(viewer, state.shown) if state.shown else (),
+        legal,
+        state.round_winners if over else (),
+        state.spy_bonus if over else None,
+        state.game_winners if over else (),
+        state.tied,
+        () if buried is None else buried.cards,
+        0 if buried is None else buried.under,
     )
 
 
@@ -285,6 +298,23 @@ def redact(event: Event, viewer: str | None) -> Event:
     hidden = _HIDDEN.get(type(event))
     if hidden is None:
         hidden = _HIDDEN[type(event)] = hidden_fields(type(event))
+    if not hidden:
+        return event
+    # Events are values, and the referee hands out the same object for equal events: an
+    # event redacted once for a viewer is found again by its identity (kept beside it).
+    key = (id(event), viewer)
+    found = _REDACTED.get(key)
+    if found is not None and found[0] is event:
+        return found[1]
+    redacted = _redacted(event, viewer, hidden)
+    if len(_REDACTED) >= _REDACTED_KEPT:
+        _REDACTED.clear()
+    _REDACTED[key] = (event, redacted)
+    return redacted
+
+
+def _redacted(event: Event, viewer: str | None, hidden: dict[str, tuple[str, ...]]) -> Event:
+    """:func:`redact`, worked out: the fields ``hidden`` that ``viewer`` may not see, blanked."""
     changes: dict[str, Any] = {}
     for name, who in hidden.items():
         value = getattr(event, name)
@@ -299,6 +329,10 @@ def redact(event: Event, viewer: str | None) -> Event:
 
 _HIDDEN: dict[type, dict[str, tuple[str, ...]]] = {}
 """Each event class's hidden fields (see :func:`loveletter.events.hidden_fields`), once read."""
+_REDACTED: dict[tuple[int, str | None], tuple[Event, Event]] = {}
+"""Events redacted, by the event's identity and the viewer: the event, and what the viewer
+sees of it (at most ``_REDACTED_KEPT`` of them; the memo starts afresh when full)."""
+_REDACTED_KEPT = 1 << 16
 
 
 def redact_all(events: Iterable[Event], viewer: str | None) -> tuple[Event, ...]:
