@@ -124,17 +124,8 @@ def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
     return tuple(entry for entry in shown if entry.viewer in (viewer, None))
 
 
-def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None) -> View:
-    """``state`` as ``viewer`` sees it; ``viewer=None`` is a spectator.
-
-    With ``open_hands`` every hand is shown (for teaching); nothing else changes. It
-    defaults to the table's setting (HOUSE-PRACTICE-OPEN-HANDS).
-    """
-    table = state.table
-    if open_hands is None:
-        open_hands = table.open_hands
-    if viewer is not None:
-        state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
+def _seat_views(state: State, viewer: str | None, open_hands: bool) -> tuple[SeatView, ...]:
+    """How each seat of ``state`` looks to ``viewer``, in seat order."""
     ruled_out = {fact.owner: fact.cards for fact in state.ruled_out} if state.ruled_out else {}
     known: dict[str, tuple[Card, ...]] = {}
     for fact in state.known:
@@ -147,7 +138,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
         state.protected,
         state.tokens,
     )
-    seats = tuple(
+    return tuple(
         [
             _seat_view(
                 player,
@@ -160,9 +151,23 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
                 known.get(player, ()) if player != viewer else (),
                 ruled_out.get(player, ()),
             )
-            for seat, player in enumerate(table.players)
+            for seat, player in enumerate(state.table.players)
         ]
     )
+
+
+def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None) -> View:
+    """``state`` as ``viewer`` sees it; ``viewer=None`` is a spectator.
+
+    With ``open_hands`` every hand is shown (for teaching); nothing else changes. It
+    defaults to the table's setting (HOUSE-PRACTICE-OPEN-HANDS).
+    """
+    table = state.table
+    if open_hands is None:
+        open_hands = table.open_hands
+    if viewer is not None:
+        state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
+    seats = _seat_views(state, viewer, open_hands)
     buried = None
     if state.buried:
         buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
