@@ -112,29 +112,34 @@ def test_the_engine_fingerprint_is_the_same_every_time() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_lean_referee_plays_the_referees_games_command_for_command(players: int) -> None:
-    """The ceiling's lean referee is a referee of 2019 random play: from the same seeds it
-    lists the same commands in the same order as Game, so the loop picks the same ones,
-    deal after deal, to the same end."""
+@pytest.mark.parametrize("name", ["LeanReferee", "ShapedReferee"])
+def test_the_ceilings_referees_play_the_referees_games_command_for_command(
+    name: str, players: int
+) -> None:
+    """The ceiling's lean and shaped referees are referees of 2019 random play: from the
+    same seeds they list the same commands in the same order as Game, so the loop picks the
+    same ones, deal after deal, to the same end."""
     ceiling = tool("speed_ceiling")
-    lean = ceiling.commands_played(ceiling.LeanReferee, players, 25, players)
+    theirs = ceiling.commands_played(getattr(ceiling, name), players, 25, players)
     referee = ceiling.commands_played(ceiling._referee, players, 25, players)
-    assert sum(map(len, lean)) > 25 * 20
-    assert lean == referee
+    assert sum(map(len, theirs)) > 25 * 20
+    assert theirs == referee
 
 
 def test_the_speed_ceiling_prints_each_referee_beside_the_floor() -> None:
-    """tools/speed_ceiling.py checks the lean referee first, then prints the floor, the loop
-    alone, the lean referee and the referee, each with its ratio to the floor."""
+    """tools/speed_ceiling.py checks its referees first, then prints the floor, the loop
+    alone, the lean and shaped referees and the referee, each with its ratio to the floor."""
     done = _run("tools/speed_ceiling.py", "--games", "4", "--repeats", "1", "--players", "2")
     assert done.returncode == 0, done.stderr
-    assert "2 players: the lean referee plays the referee's 50 games, command for command" in (
-        done.stdout
+    assert re.search(
+        r"^2 players: the lean and shaped referees play the referee's 50 games, command for "
+        r"command \(\d+ commands\)$",
+        done.stdout,
+        re.MULTILINE,
     )
-    for name in ("floor", "still", "lean", "referee"):
-        assert re.search(rf"^      2  {name} +[\d,]+ +\d+\.\d\d +\d+\.\d\d$", done.stdout, re.M), (
-            name
-        )
+    for name in ("floor", "still", "lean", "shaped", "referee"):
+        row = rf"^      2  {name} +[\d,]+ +\d+\.\d\d +\d+\.\d\d$"
+        assert re.search(row, done.stdout, re.MULTILINE), name
 
 
 def test_the_report_as_json_has_every_figure_and_the_targets(capsys: Any) -> None:

@@ -25,15 +25,20 @@ around four things, and prints each one's turns per second as a ratio to the flo
   round's end, tokens and the Spy. It keeps no events, checks nothing, keeps no discards
   and nothing of what players know, plays the 2019 edition only and cannot be copied,
   stored, viewed or taken back: the referee must do all of that, so it cannot be faster;
+* **shaped**: :class:`ShapedReferee`, the lean referee with the shapes of the referee's
+  table in motion (those of :class:`loveletter.cardrule.Motion`, which cards' effects
+  work on: tuples for hands, the pile, the flags and the discards, and a note for each
+  thing players learn): what those shapes cost;
 * **referee**: :class:`loveletter.Game` on the same loop.
 
-Before it times anything, it checks that the lean referee is a referee: from the same
-seeds it plays the very games :class:`~loveletter.Game` plays, command for command (the
-same lists of legal commands in the same order, the same deals, the same ends), and it
-says so; it stops if one differs.
+Before it times anything, it checks that the lean and shaped referees are referees: from
+the same seeds they play the very games :class:`~loveletter.Game` plays, command for
+command (the same lists of legal commands in the same order, the same deals, the same
+ends), and it says so; it stops if one differs.
 
 Where the lean referee stays below 0.60 of the floor, no referee with this API reaches
-target (b) of issue 14 in pure Python on this interpreter.
+target (b) of issue 14 in pure Python on this interpreter; where it is above and the
+shaped one below, the target needs other shapes for the table in motion.
 """
 
 from __future__ import annotations
@@ -357,6 +362,263 @@ EFFECTS += (_chancellor, _king, _nothing, _princess)
 """Each card's effect, by value: the Countess's is nothing, as the Priest's is here."""
 
 
+def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
+    return (*flags[:seat], value, *flags[seat + 1 :])
+
+
+class ShapedReferee:
+    """The lean referee with the referee's shapes of the table in motion.
+
+    Those are :class:`loveletter.cardrule.Motion`'s shapes, which a card's effect works
+    on: hands are tuples rebuilt at each play and draw, the pile is a tuple sliced at each
+    draw, the flags of who is out, protected or spied are tuples, each discard is added
+    to a tuple. A note is appended wherever the referee notes what players learn,
+    though not worked out. It plays the same games; the difference from the lean
+    referee's time is what the shapes cost.
+    """
+
+    __slots__ = (
+        "alive",
+        "aside",
+        "blocked",
+        "discards",
+        "hands",
+        "memo",
+        "moves",
+        "names",
+        "notes",
+        "out",
+        "over",
+        "phase",
+        "pile",
+        "protected",
+        "rng",
+        "seat",
+        "spied",
+        "tokens",
+        "winners",
+    )
+
+    def __init__(self, names: tuple[str, ...], seed: int) -> None:
+        self.names = names
+        self.rng = _random.Random(seed)
+        self.tokens = [0] * len(names)
+        self.memo = _SHAPED_MEMO.setdefault(names, {})
+        self.moves = _MOVES.setdefault(names, {})
+        self.over = False
+        self.winners = list(range(len(names)))
+        self._deal()
+
+    def _deal(self) -> None:
+        """Deal as :meth:`LeanReferee._deal` does, into the referee's shapes."""
+        draw = self.rng.random
+        count = len(self.names)
+        chosen = draw()
+        keys = [draw() for _ in DECK]
+        order = itemgetter(*sorted(range(len(DECK)), key=keys.__getitem__))(DECK)
+        top = 4 if count == 2 else 1
+        self.aside = order[0]
+        first = self.winners[int(chosen * len(self.winners))]
+        hands: list[tuple[int, ...]] = [()] * count
+        for offset in range(count):
+            hands[(first + offset) % count] = (order[top + offset],)
+        pile = order[top + count :]
+        self.out = self.protected = self.spied = (False,) * count
+        self.discards: list[tuple[int, ...]] = [()] * count
+        self.notes: list[tuple[object, ...]] = []
+        self.alive = count
+        self.blocked = 0
+        self.seat = first
+        self.phase = PLAYING
+        hands[first] += (pile[0],)
+        self.pile = pile[1:]
+        self.hands = hands
+
+    def legal_commands(self) -> Listed:
+        """The legal commands now, shared by every alike position."""
+        phase = self.phase
+        seat = self.seat
+        if phase == PLAYING:
+            held, drawn = self.hands[seat]
+            key = ((seat << 4 | held) << 4 | drawn) << 8 | self.blocked
+            legal = self.memo.get(key)
+            if legal is None:
+                legal = self.memo[key] = _plays(
+                    self.moves, self.names, seat, held, drawn, self.blocked
+                )
+        elif phase == CHOOSING:
+            cards = self.hands[seat]
+            legal = self.memo.get((seat, cards))
+            if legal is None:
+                legal = self.memo[seat, cards] = _choices(self.moves, self.names[seat], cards)
+        else:
+            legal = _BETWEEN if phase == BETWEEN else _NOTHING
+        return legal
+
+    def apply(self, command: object, *, check: bool = True, record: bool = True) -> tuple[()]:
+        """Apply a command of the last list of legal commands (nothing is checked)."""
+        phase = self.phase
+        seat = self.seat
+        if phase == PLAYING:
+            value, target, guess = self.moves[id(command)][1]
+            hand = self.hands[seat]
+            if hand[0] == value:
+                self.hands[seat] = hand[1:]
+            else:
+                self.hands[seat] = hand[:1]
+            self.discards[seat] += (value,)
+            self.notes.append((seat, value))  # the card played is known no more
+            SHAPED_EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
+            if self.phase == PLAYING:
+                self._pass_on()
+        elif phase == CHOOSING:
+            keep, *returned = self.moves[id(command)][1]
+            self.hands[seat] = (keep,)
+            self.pile += tuple(returned)
+            self.notes.append((seat,))  # what was known of the hand, and the cards buried
+            self.phase = PLAYING
+            self._pass_on()
+        else:
+            self._deal()
+        return ()
+
+    def _pass_on(self) -> None:
+        if self.alive == 1:
+            self._end_round(self.out.index(False), last_survivor=True)
+            return
+        pile = self.pile
+        if not pile:
+            self._end_round(-1, last_survivor=False)
+            return
+        out, count = self.out, len(self.names)
+        seat = (self.seat + 1) % count
+        while out[seat]:
+            seat = (seat + 1) % count
+        if self.protected[seat]:
+            self.protected = _set(self.protected, seat, False)
+            self.blocked &= ~(1 << seat)
+        self.seat = seat
+        self.draw(seat)
+
+    def draw(self, seat: int) -> None:
+        self.hands[seat] += (self.pile[0],)
+        self.pile = self.pile[1:]
+
+    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
+        count = len(self.names)
+        if last_survivor:
+            winners = [survivor]
+        else:
+            still = [seat for seat in range(count) if not self.out[seat]]
+            best = max(self.hands[seat][0] for seat in still)
+            winners = [seat for seat in still if self.hands[seat][0] == best]
+        for seat in winners:
+            self.tokens[seat] += 1
+        spies = [seat for seat in range(count) if not self.out[seat] and self.spied[seat]]
+        if len(spies) == 1:
+            self.tokens[spies[0]] += 1
+        self.winners = winners
+        self.over = max(self.tokens) >= TARGET[count]
+        self.phase = OVER if self.over else BETWEEN
+
+    def knock_out(self, seat: int) -> None:
+        hand = self.hands[seat]
+        self.hands[seat] = ()
+        self.discards[seat] += hand
+        self.out = _set(self.out, seat, True)
+        self.alive -= 1
+        self.blocked |= 1 << seat
+        self.notes.append((seat,))  # what was known of the hand is gone
+
+    def spy(self, seat: int) -> None:
+        if not self.spied[seat]:
+            self.spied = _set(self.spied, seat, True)
+
+
+def _shaped_spy(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    game.spy(seat)
+
+
+def _shaped_guard(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        if game.hands[targets[0]][0] == guess:
+            game.knock_out(targets[0])
+        else:
+            game.notes.append((targets[0], guess))  # ruled out
+
+
+def _shaped_nothing(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    pass
+
+
+def _shaped_priest(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        card = game.hands[targets[0]][0]
+        game.notes.append((seat, targets[0], card))  # shown
+        game.notes.append((seat, targets[0], card))  # learned
+
+
+def _shaped_baron(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        target = targets[0]
+        mine, theirs = game.hands[seat][0], game.hands[target][0]
+        game.notes += [(seat, target, theirs), (target, seat, mine)] * 2  # shown, learned
+        if mine != theirs:
+            game.knock_out(seat if mine < theirs else target)
+            game.notes.append((seat,))  # what the winner cannot hold
+
+
+def _shaped_handmaid(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    game.protected = _set(game.protected, seat, True)
+    game.blocked |= 1 << seat
+
+
+def _shaped_prince(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    target = targets[0]
+    (card,) = game.hands[target]
+    game.hands[target] = ()
+    game.discards[target] += (card,)
+    game.notes.append((target,))  # forgotten
+    if card == 0:
+        game.spy(target)
+    if card == 9:
+        game.knock_out(target)
+    elif game.pile:
+        game.draw(target)
+    else:
+        game.hands[target] += (game.aside,)
+
+
+def _shaped_chancellor(
+    game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    count = min(2, len(game.pile))
+    if count:
+        game.notes.append((seat,))  # forgotten
+        for _ in range(count):
+            game.draw(seat)
+        game.phase = CHOOSING
+
+
+def _shaped_king(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        target = targets[0]
+        hands = game.hands
+        hands[seat], hands[target] = hands[target], hands[seat]
+        game.notes += [(seat, target)] * 5  # shown twice, traded, learned twice
+
+
+def _shaped_princess(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    game.knock_out(seat)
+
+
+_ShapedEffect = Callable[[ShapedReferee, int, tuple[int, ...], int], None]
+SHAPED_EFFECTS: tuple[_ShapedEffect, ...] = (_shaped_spy, _shaped_guard, _shaped_priest)
+SHAPED_EFFECTS += (_shaped_baron, _shaped_handmaid, _shaped_prince, _shaped_chancellor)
+SHAPED_EFFECTS += (_shaped_king, _shaped_nothing, _shaped_princess)
+_SHAPED_MEMO: dict[tuple[str, ...], dict[object, Listed]] = {}
+
+
 class Still:
     """A referee that does nothing: its loop's cost alone."""
 
@@ -381,7 +643,12 @@ def _referee(names: tuple[str, ...], seed: int) -> Game:
     return Game.new(names, seed=seed)
 
 
-MAKERS = {"still": Still, "lean": LeanReferee, "referee": _referee}
+MAKERS: dict[str, Callable[[tuple[str, ...], int], object]] = {
+    "still": Still,
+    "lean": LeanReferee,
+    "shaped": ShapedReferee,
+    "referee": _referee,
+}
 
 
 def playout(make: object, players: int, games: int, seed: int) -> int:
@@ -429,12 +696,15 @@ def main(argv: list[str] | None = None) -> int:
     floor = load_floor(path, origin)
     print(f"floor: {path} ({origin}); {args.games} games per figure, best of {args.repeats}")
     for players in args.players or [2, 4, 6]:
-        lean = commands_played(LeanReferee, players, 50, players)
-        if lean != commands_played(_referee, players, 50, players):
-            print(f"the lean referee plays other games than the referee at {players} players")
-            return 1
-        print(f"{players} players: the lean referee plays the referee's 50 games, ", end="")
-        print(f"command for command ({sum(map(len, lean))} commands)")
+        played = commands_played(_referee, players, 50, players)
+        for name in ("lean", "shaped"):
+            if commands_played(MAKERS[name], players, 50, players) != played:
+                print(f"the {name} referee plays other games than the referee at {players} players")
+                return 1
+        print(
+            f"{players} players: the lean and shaped referees play the referee's 50 games, ", end=""
+        )
+        print(f"command for command ({sum(map(len, played))} commands)")
     print("timing: interleaved, CPU clock (time.process_time), after an untimed warm-up")
     print(f"{'players':>7}  {'figure':<8} {'turns/s':>10}  {'us/turn':>7}  {'ratio':>5}")
     for players in args.players or [2, 4, 6]:
