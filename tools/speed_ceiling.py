@@ -51,6 +51,7 @@ from collections.abc import Callable
 from itertools import permutations
 from operator import itemgetter
 from pathlib import Path
+from typing import Any, ClassVar
 
 from loveletter import Card, Choose, Deal, Game, Play
 from loveletter.bench import count_floor_turns, find_floor, load_floor
@@ -143,22 +144,17 @@ def _choices(moves: _Moves, player: str, cards: tuple[int, ...]) -> Listed:
 
 _MEMO: dict[tuple[str, ...], dict[object, Listed]] = {}
 """The legal commands of every position met at a table of these players, by position."""
+_SHAPED_MEMO: dict[tuple[str, ...], dict[object, Listed]] = {}
+"""The same, for the shaped referee (whose positions are keyed alike)."""
 
 
-class LeanReferee:
-    """The least a referee of 2019 games behind this API must do (see the module's text).
-
-    Cards are values in lists; each seat holds one card, and the player to act the card
-    drawn too; the draw pile is a list whose end is its top.
-    """
+class _Referee:
+    """What the lean and shaped referees share: the table, the tokens, a round's end."""
 
     __slots__ = (
         "alive",
         "aside",
         "blocked",
-        "choosing",
-        "drawn",
-        "held",
         "memo",
         "moves",
         "names",
@@ -173,19 +169,58 @@ class LeanReferee:
         "tokens",
         "winners",
     )
-
-    choosing: tuple[int, ...]
-    """A Chancellor's three cards (or two), while the choice waits."""
+    MEMOS: ClassVar[dict[tuple[str, ...], dict[object, Listed]]]
+    out: Any  # a list of flags (lean) or a tuple (shaped); likewise the two below
+    protected: Any
+    spied: Any
 
     def __init__(self, names: tuple[str, ...], seed: int) -> None:
         self.names = names
         self.rng = _random.Random(seed)
         self.tokens = [0] * len(names)
-        self.memo = _MEMO.setdefault(names, {})
+        self.memo = self.MEMOS.setdefault(names, {})
         self.moves = _MOVES.setdefault(names, {})
         self.over = False
         self.winners = list(range(len(names)))
         self._deal()
+
+    def _deal(self) -> None:
+        raise NotImplementedError
+
+    def holding(self, seat: int) -> int:
+        """The value of the card ``seat`` holds (between turns)."""
+        raise NotImplementedError
+
+    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
+        count = len(self.names)
+        if last_survivor:
+            winners = [survivor]
+        else:
+            still = [seat for seat in range(count) if not self.out[seat]]
+            best = max(self.holding(seat) for seat in still)
+            winners = [seat for seat in still if self.holding(seat) == best]
+        for seat in winners:
+            self.tokens[seat] += 1
+        spies = [seat for seat in range(count) if not self.out[seat] and self.spied[seat]]
+        if len(spies) == 1:
+            self.tokens[spies[0]] += 1
+        self.winners = winners
+        self.over = max(self.tokens) >= TARGET[count]
+        self.phase = OVER if self.over else BETWEEN
+
+
+class LeanReferee(_Referee):
+    """The least a referee of 2019 games behind this API must do (see the module's text).
+
+    Cards are values in lists; each seat holds one card, and the player to act the card
+    drawn too; the draw pile is a list whose end is its top.
+    """
+
+    __slots__ = ("choosing", "drawn", "held")
+    MEMOS = _MEMO
+
+    choosing: tuple[int, ...]
+    """A Chancellor's three cards (or two), while the choice waits."""
 
     def _deal(self) -> None:
         """Deal a round as the referee deals it (LL19-SETUP-ORDER), from the same draws.
@@ -279,22 +314,8 @@ class LeanReferee:
         self.seat = seat
         self.drawn = self.pile.pop()
 
-    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
-        count = len(self.names)
-        if last_survivor:
-            winners = [survivor]
-        else:
-            still = [seat for seat in range(count) if not self.out[seat]]
-            best = max(self.held[seat] for seat in still)
-            winners = [seat for seat in still if self.held[seat] == best]
-        for seat in winners:
-            self.tokens[seat] += 1
-        spies = [seat for seat in range(count) if not self.out[seat] and self.spied[seat]]
-        if len(spies) == 1:
-            self.tokens[spies[0]] += 1
-        self.winners = winners
-        self.over = max(self.tokens) >= TARGET[count]
-        self.phase = OVER if self.over else BETWEEN
+    def holding(self, seat: int) -> int:
+        return self.held[seat]
 
     def knock_out(self, seat: int) -> None:
         self.out[seat] = True
@@ -366,7 +387,7 @@ def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
     return (*flags[:seat], value, *flags[seat + 1 :])
 
 
-class ShapedReferee:
+class ShapedReferee(_Referee):
     """The lean referee with the referee's shapes of the table in motion.
 
     Those are :class:`loveletter.cardrule.Motion`'s shapes, which a card's effect works
@@ -377,37 +398,8 @@ class ShapedReferee:
     referee's time is what the shapes cost.
     """
 
-    __slots__ = (
-        "alive",
-        "aside",
-        "blocked",
-        "discards",
-        "hands",
-        "memo",
-        "moves",
-        "names",
-        "notes",
-        "out",
-        "over",
-        "phase",
-        "pile",
-        "protected",
-        "rng",
-        "seat",
-        "spied",
-        "tokens",
-        "winners",
-    )
-
-    def __init__(self, names: tuple[str, ...], seed: int) -> None:
-        self.names = names
-        self.rng = _random.Random(seed)
-        self.tokens = [0] * len(names)
-        self.memo = _SHAPED_MEMO.setdefault(names, {})
-        self.moves = _MOVES.setdefault(names, {})
-        self.over = False
-        self.winners = list(range(len(names)))
-        self._deal()
+    __slots__ = ("discards", "hands", "notes")
+    MEMOS = _SHAPED_MEMO
 
     def _deal(self) -> None:
         """Deal as :meth:`LeanReferee._deal` does, into the referee's shapes."""
@@ -504,22 +496,8 @@ class ShapedReferee:
         self.hands[seat] += (self.pile[0],)
         self.pile = self.pile[1:]
 
-    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
-        count = len(self.names)
-        if last_survivor:
-            winners = [survivor]
-        else:
-            still = [seat for seat in range(count) if not self.out[seat]]
-            best = max(self.hands[seat][0] for seat in still)
-            winners = [seat for seat in still if self.hands[seat][0] == best]
-        for seat in winners:
-            self.tokens[seat] += 1
-        spies = [seat for seat in range(count) if not self.out[seat] and self.spied[seat]]
-        if len(spies) == 1:
-            self.tokens[spies[0]] += 1
-        self.winners = winners
-        self.over = max(self.tokens) >= TARGET[count]
-        self.phase = OVER if self.over else BETWEEN
+    def holding(self, seat: int) -> int:
+        return self.hands[seat][0]
 
     def knock_out(self, seat: int) -> None:
         hand = self.hands[seat]
@@ -616,7 +594,6 @@ _ShapedEffect = Callable[[ShapedReferee, int, tuple[int, ...], int], None]
 SHAPED_EFFECTS: tuple[_ShapedEffect, ...] = (_shaped_spy, _shaped_guard, _shaped_priest)
 SHAPED_EFFECTS += (_shaped_baron, _shaped_handmaid, _shaped_prince, _shaped_chancellor)
 SHAPED_EFFECTS += (_shaped_king, _shaped_nothing, _shaped_princess)
-_SHAPED_MEMO: dict[tuple[str, ...], dict[object, Listed]] = {}
 
 
 class Still:
