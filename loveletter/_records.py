@@ -52,7 +52,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     return made
 
 
-def interned(cls: type[T], kept: int = 1 << 16) -> Callable[..., T]:
+def interned(cls: type[T], kept: int = 1 << 12) -> Callable[..., T]:
     """A positional constructor of ``cls``, as :func:`builder`'s, that shares equal records.
 
     Records are immutable values, so one object can stand for every equal record: each

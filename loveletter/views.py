@@ -337,7 +337,7 @@ _HIDDEN: dict[type, dict[str, tuple[str, ...]]] = {}
 _REDACTED: dict[tuple[int, str | None], tuple[Event, Event]] = {}
 """Events redacted, by the event's identity and the viewer: the event, and what the viewer
 sees of it (at most ``_REDACTED_KEPT`` of them; the memo starts afresh when full)."""
-_REDACTED_KEPT = 1 << 16
+_REDACTED_KEPT = 1 << 14
 
 
 def redact_all(events: Iterable[Event], viewer: str | None) -> tuple[Event, ...]:
