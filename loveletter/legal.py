@@ -191,14 +191,7 @@ def legal_commands(position: Position, blocked: int | None = None) -> LegalComma
         seat = position.to_act
         if blocked is None:
             blocked = blocked_seats(position.out, position.protected)
-        playing = phase is _PLAY
-        hand = position.hands[seat]
-        table = position.table
-        # turn_commands' memo, read here first: a position seen before costs one look-up
-        legal = _MEMO.get((table.kind, playing, seat, hand, blocked if playing else 0))
-        if legal is not None:
-            return legal
-        return turn_commands(table, playing, seat, hand, blocked)
+        return turn_commands(position.table, phase is _PLAY, seat, position.hands[seat], blocked)
     if phase is Phase.DRAW:
         return LegalCommands((Draw(player=position.table.players[position.to_act]),))
     if phase is _ROUND_OVER and position.outcome is not None:

@@ -440,15 +440,7 @@ class Game:
         work = self._work  # a play, at a table without the house remedy: the common case
         if type(command.guess) is int:
             command = _number_named(work.table.edition, command)
-        if check:  # a listed command is legal: found by its identity, nothing is checked twice
-            legal = self._legal
-            if legal is None or (id(command) not in legal.ids and command not in legal):
-                problem = refusal(work, command, None)
-                if problem is not None:
-                    raise problem.error(command)
-            saved: tuple[object, ...] | None = work.savepoint()
-        else:
-            saved = None
+        saved = self._accepted(command) if check else None
         events: list[Event] | None = [] if record else None
         work.events = events
         try:

@@ -126,7 +126,7 @@ def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
 
 def _seat_views(state: State, viewer: str | None, open_hands: bool) -> tuple[SeatView, ...]:
     """How each seat of ``state`` looks to ``viewer``, in seat order."""
-    ruled_out = {fact.owner: fact.cards for fact in state.ruled_out} if state.ruled_out else {}
+    ruled_out = {fact.owner: fact.cards for fact in state.ruled_out}
     known: dict[str, tuple[Card, ...]] = {}
     for fact in state.known:
         if fact.viewer in (None, viewer) and fact.card not in known.get(fact.owner, ()):
@@ -168,9 +168,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     if viewer is not None:
         state.seat(viewer)  # an unknown viewer raises UnknownPlayerError
     seats = _seat_views(state, viewer, open_hands)
-    buried = None
-    if state.buried:
-        buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
+    buried = next((fact for fact in state.buried if fact.viewer == viewer), None)
     to_act = state.player_to_act
     legal: tuple[Command, ...] = ()
     if viewer is not None and to_act == viewer:
@@ -188,7 +186,7 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
         len(state.draw_pile),
         state.face_up,
         state.set_aside if over else None,
-        _shown_to(viewer, state.shown) if state.shown else (),
+        _shown_to(viewer, state.shown),
         legal,
         state.round_winners if over else (),
         state.spy_bonus if over else None,

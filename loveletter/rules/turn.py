@@ -12,15 +12,14 @@ from __future__ import annotations
 from loveletter._records import interned
 from loveletter.cardrule import EFFECTS
 from loveletter.commands import Play
-from loveletter.events import CardDrawn, CardPlayed, DrawSource, ProtectionEnded
+from loveletter.events import CardPlayed, DrawSource, ProtectionEnded
 from loveletter.rules import round as round_rules
-from loveletter.rules.work import Work
+from loveletter.rules.work import Work, card_drawn
 from loveletter.state import Phase
 
 _PLAY, _DRAW = Phase.PLAY, Phase.DRAW
 _card_played = interned(CardPlayed)
 _protection_ended = interned(ProtectionEnded)
-_card_drawn = interned(CardDrawn)
 _PILE = DrawSource.PILE
 _PLAYED = Work._settle_played
 
@@ -97,6 +96,6 @@ def end_turn(w: Work) -> None:
         if w.buried:
             w.unbury(seat, card, len(pile))
         if events is not None:
-            events.append(_card_drawn(w.names[seat], card, _PILE, None))
+            events.append(card_drawn(w.names[seat], card, _PILE, None))
     else:
         w.phase = _DRAW

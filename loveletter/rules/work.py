@@ -37,7 +37,8 @@ from loveletter.state import (
     blocked_seats,
 )
 
-_card_drawn = interned(CardDrawn)
+card_drawn = interned(CardDrawn)
+"""A ``CardDrawn`` from its fields, built once (shared by every draw of the rules)."""
 _shown = builder(Shown)
 _knocked_out = interned(PlayerKnockedOut)
 _known = builder(Known)
@@ -238,7 +239,7 @@ class Work(StateFields):
             self.unbury(seat, card, len(pile))
         events = self.events
         if events is not None:
-            events.append(_card_drawn(self.names[seat], card, _PILE, by))
+            events.append(card_drawn(self.names[seat], card, _PILE, by))
         return card
 
     def unbury(self, seat: int, card: Card, pile_size: int) -> None:
@@ -294,7 +295,7 @@ class Work(StateFields):
         self.hands[seat] += (card,)
         if self.events is not None:
             self.events.append(
-                _card_drawn(self.names[seat], card, DrawSource.SET_ASIDE, Card.PRINCE)
+                card_drawn(self.names[seat], card, DrawSource.SET_ASIDE, Card.PRINCE)
             )
         return card
 
