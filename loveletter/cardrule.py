@@ -86,18 +86,22 @@ class Intent(Enum):
 class Motion(Protocol):
     """The table in motion, as a card's effect sees it (what an effect may read and do).
 
-    Seats index ``names``; hands are tuples of cards, by seat. ``events`` is the list the
-    effect appends its events to, or ``None`` when no events are being recorded.
+    Seats index ``names``. Each seat's hand is a list of cards (during an effect, the
+    one card each player still in holds), changed in place; the discards are tuples, by
+    seat; ``pile`` is the draw pile, a list whose end is its top (``pile[-1]`` is drawn
+    next); ``out`` and ``protected`` are lists of flags, by seat, to be read (the methods
+    below change them). ``events`` is the list the effect appends its events to, or
+    ``None`` when no events are being recorded.
     """
 
     table: Table
     names: tuple[str, ...]
-    hands: list[tuple[Card, ...]]
+    hands: list[list[Card]]
     discards: list[tuple[Card, ...]]
-    draw_pile: tuple[Card, ...]
+    pile: list[Card]
     set_aside: Card | None
-    out: tuple[bool, ...]
-    protected: tuple[bool, ...]
+    out: list[bool]
+    protected: list[bool]
     events: list[Event] | None
 
     def draw(self, seat: int, by: Card | None = None) -> Card:

@@ -231,7 +231,7 @@ def _face_up_count(edition: Edition, players: int) -> int:
 
 def deal_order(
     order: Sequence[Card], players: int, first: int, face_up: int
-) -> tuple[Card, tuple[Card, ...], list[tuple[Card, ...]], tuple[Card, ...]]:
+) -> tuple[Card, tuple[Card, ...], list[list[Card]], tuple[Card, ...]]:
     """Where a deck in ``order`` goes, by LL19-SETUP-ORDER (and LL19-Q14).
 
     Off the top come the set-aside card, then ``face_up`` face-up cards, then one card
@@ -239,7 +239,7 @@ def deal_order(
     the set-aside card, the face-up cards, each seat's hand, and the pile.
     """
     top = 1 + face_up
-    hands: list[tuple[Card, ...]] = [()] * players
+    hands: list[list[Card]] = [[]] * players
     for offset in range(players):
-        hands[(first + offset) % players] = (order[top + offset],)
+        hands[(first + offset) % players] = [order[top + offset]]
     return order[0], tuple(order[1:top]), hands, tuple(order[top + players :])

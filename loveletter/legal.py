@@ -191,7 +191,8 @@ def legal_commands(position: Position, blocked: int | None = None) -> LegalComma
         seat = position.to_act
         if blocked is None:
             blocked = blocked_seats(position.out, position.protected)
-        return turn_commands(position.table, phase is _PLAY, seat, position.hands[seat], blocked)
+        hand = tuple(position.hands[seat])
+        return turn_commands(position.table, phase is _PLAY, seat, hand, blocked)
     if phase is Phase.DRAW:
         return LegalCommands((Draw(player=position.table.players[position.to_act]),))
     if phase is _ROUND_OVER and position.outcome is not None:

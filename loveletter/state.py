@@ -53,7 +53,7 @@ class Phase(Enum):
     """The game has ended: nothing more can happen."""
 
 
-def blocked_seats(out: tuple[bool, ...], protected: tuple[bool, ...]) -> int:
+def blocked_seats(out: Sequence[bool], protected: Sequence[bool]) -> int:
     """The seats that are out or protected, a bit each (``1 << seat``)."""
     if True not in out and True not in protected:
         return 0
@@ -216,9 +216,11 @@ def _field(json: str, *, default: object = attrs.NOTHING, in_motion: str = "") -
     """A field of :class:`State`: how it is written in JSON, and held by the table in motion.
 
     ``json`` names the field's shape in a stored state (:mod:`loveletter.serialization`);
-    ``in_motion="list"`` makes the table in motion (:class:`loveletter.rules.work.Work`)
-    hold a list of it, changed in place. The state's fields are declared here once; the
-    table in motion, its snapshot and the state's JSON are made from them.
+    ``in_motion`` says how the table in motion (:class:`loveletter.rules.work.Work`) holds
+    it, changed in place: ``"list"``, a list of the tuple's items; ``"lists"``, a list of
+    lists (the hands); ``"pile"``, a list in the reverse order, as ``pile`` (the draw pile,
+    its top card last). The state's fields are declared here once; the table in motion,
+    its snapshot and the state's JSON are made from them.
     """
     return attrs.field(default=default, metadata={"json": json, "in_motion": in_motion})
 
@@ -237,17 +239,17 @@ class StateFields:
     phase: Phase = _field("phase")
     to_act: int = _field("seat")
     """The seat of the player who must act, or -1 when the round or game is over."""
-    hands: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="list")
+    hands: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="lists")
     discards: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="list")
     """Each player's face-up cards this round, in the order they landed."""
-    out: tuple[bool, ...] = _field("players flagged")
+    out: tuple[bool, ...] = _field("players flagged", in_motion="list")
     """Whether each player is knocked out of the round."""
-    protected: tuple[bool, ...] = _field("players flagged")
+    protected: tuple[bool, ...] = _field("players flagged", in_motion="list")
     """Whether each player is protected by a Handmaid."""
-    spied: tuple[bool, ...] = _field("players flagged")
+    spied: tuple[bool, ...] = _field("players flagged", in_motion="list")
     """Whether each player played or discarded a Spy this round (for the Spy token)."""
     tokens: tuple[int, ...] = _field("count by player")
-    draw_pile: tuple[Card, ...] = _field("cards")
+    draw_pile: tuple[Card, ...] = _field("cards", in_motion="pile")
     """The draw pile, top card first."""
     set_aside: Card | None = _field("card or null")
     """The face-down set-aside card; ``None`` once a Prince has taken it."""
@@ -390,22 +392,19 @@ class Position(Protocol):
     def to_act(self) -> int: ...
 
     @property
-    def hands(self) -> Sequence[tuple[Card, ...]]: ...
+    def hands(self) -> Sequence[Sequence[Card]]: ...
 
     @property
     def discards(self) -> Sequence[tuple[Card, ...]]: ...
 
     @property
-    def out(self) -> tuple[bool, ...]: ...
+    def out(self) -> Sequence[bool]: ...
 
     @property
-    def spied(self) -> tuple[bool, ...]: ...
+    def spied(self) -> Sequence[bool]: ...
 
     @property
-    def protected(self) -> tuple[bool, ...]: ...
-
-    @property
-    def draw_pile(self) -> tuple[Card, ...]: ...
+    def protected(self) -> Sequence[bool]: ...
 
     @property
     def outcome(self) -> RoundOutcome | None: ...

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from loveletter import Game
@@ -53,3 +54,20 @@ def test_undo_and_state_at_read_the_shared_history() -> None:
     copy.undo()
     assert copy.state == game.state
     assert copy.log == game.log
+
+
+def test_a_pickled_game_plays_on_as_the_game_itself() -> None:
+    """A game sent through pickle (to another process) plays on as the game would: the
+    same legal commands, events and states, deals included."""
+    game = Game.new(["Anna", "Ben", "Carla"], seed=11)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_commands()))
+    moved = pickle.loads(pickle.dumps(game))
+    while not game.over:
+        legal = game.legal_commands()
+        assert moved.legal_commands() == legal
+        command = rng.choice(legal)
+        assert moved.apply(command) == game.apply(command)
+        assert moved.state == game.state
+    assert moved.over

@@ -268,8 +268,8 @@ def test_a_failure_inside_a_checked_apply_changes_nothing(
     events = game.events
 
     def broken(w: Any, actor: int, targets: tuple[int, ...], guess: object) -> None:
-        w.hands[targets[0]] = ()  # half of an effect...
-        w.draw_pile = ()
+        w.hands[targets[0]] = []  # half of an effect...
+        w.pile.clear()
         raise failure("injected")
 
     monkeypatch.setitem(EFFECTS, Card.PRINCE, broken)

@@ -10,6 +10,7 @@ the player's :class:`~loveletter.commands.Choose` arrives.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from loveletter._records import interned
 from loveletter.cardrule import CardRule, Intent, Motion, register_rule
@@ -21,7 +22,7 @@ _cards_returned = interned(CardsReturned)
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Draw up to two cards (never the set-aside one) and wait for the choice."""
-    count = min(2, len(w.draw_pile))
+    count = min(2, len(w.pile))
     if count == 0:
         return  # LL19-CHANCELLOR-EMPTY: no effect
     w.forget(actor)  # the card kept may be any of the three
@@ -32,8 +33,8 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
 
 def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
     """Keep one card; put the others under the pile, ``returned[0]`` first."""
-    w.hands[actor] = (keep,)
-    w.draw_pile += returned
+    w.hands[actor] = [keep]
+    w.pile[0:0] = returned[::-1]
     w.forget(actor)  # a card known drawn (it was buried) may have gone back
     w.bury(actor, returned)
     if w.events is not None:
@@ -41,7 +42,7 @@ def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> Non
 
 
 def choice_problem(
-    hand: tuple[Card, ...], keep: Card, returned: tuple[Card, ...]
+    hand: Sequence[Card], keep: Card, returned: tuple[Card, ...]
 ) -> tuple[str, dict[str, object]] | None:
     """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest.
 

@@ -20,12 +20,12 @@ _hand_discarded = interned(HandDiscarded)
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Make the target discard their card, then draw (or take the set-aside card)."""
-    if not w.draw_pile and w.set_aside is None:
+    if not w.pile and w.set_aside is None:
         # LL19-Q04: checked before anything moves, so a game's table is left as it was.
         raise InconsistentStateError("the set-aside card was needed twice in a round")
     target = targets[0]
     (card,) = w.hands[target]
-    w.hands[target] = ()
+    w.hands[target] = []
     w.discards[target] += (card,)
     w.forget(target)
     if w.events is not None:
@@ -35,7 +35,7 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
         discarded(w, target)
         if w.out[target]:
             return  # the Princess: knocked out, and no new card (LLC-PRINCESS)
-    if w.draw_pile:
+    if w.pile:
         w.draw(target, Card.PRINCE)
     else:
         w.take_set_aside(target)

@@ -61,9 +61,9 @@ def start_round(w: Work, layout: Layout, first: int, *, again: bool = False) -> 
     ``again`` deals the running round again (a redeal) rather than the next one.
     """
     seats = w.seats
-    hands: list[tuple[Card, ...]] = [()] * len(seats)
+    hands: list[list[Card]] = [[] for _ in seats]
     for player, card in layout.hands:
-        hands[seats[player]] = (card,)
+        hands[seats[player]] = [card]
     _deal(w, layout.set_aside, layout.face_up, hands, layout.draw_pile, first, layout.hands, again)
 
 
@@ -71,7 +71,7 @@ def _deal(
     w: Work,
     set_aside: Card,
     face_up: tuple[Card, ...],
-    hands: list[tuple[Card, ...]],
+    hands: list[list[Card]],
     pile: tuple[Card, ...],
     first: int,
     dealt: tuple[tuple[str, Card], ...] | None,
@@ -90,10 +90,12 @@ def _deal(
         w.redeals = 0
     w.hands = hands
     w.discards = [()] * count
-    w.out = w.protected = w.spied = (False,) * count
+    w.out = [False] * count
+    w.protected = [False] * count
+    w.spied = [False] * count
     w.alive = count
     w.blocked = 0
-    w.draw_pile = pile
+    w.pile = list(pile[::-1])
     w.set_aside = set_aside
     w.face_up = face_up
     w.shown = w.known = w.ruled_out = w.tied = w.buried = ()

@@ -34,13 +34,11 @@ def play(w: Work, command: Play) -> None:
     """The player to act plays a card face up, and its effect resolves at once."""
     actor = w.to_act
     card = command.card
-    hands = w.hands
-    hand = hands[actor]
+    hand = w.hands[actor]
     if hand[0] is card:
-        hands[actor] = hand[1:]
+        del hand[0]
     else:
-        index = hand.index(card)
-        hands[actor] = hand[:index] + hand[index + 1 :]
+        hand.remove(card)
     w.discards[actor] += (card,)
     # The played card may be the one that was known; and a card that must give way to
     # another (the Countess) was not held with it.
@@ -70,7 +68,7 @@ def end_turn(w: Work) -> None:
     if w.alive == 1:
         round_rules.end_round(w, last_survivor=True)
         return
-    pile = w.draw_pile
+    pile = w.pile
     if not pile:
         round_rules.end_round(w, last_survivor=False)
         return
@@ -90,11 +88,10 @@ def end_turn(w: Work) -> None:
             events.append(_protection_ended(w.names[seat]))
     w.to_act = seat
     if w.auto_draw:  # w.draw(seat), inline: the phase stays PLAY
-        card = pile[0]
-        w.draw_pile = pile[1:]
-        w.hands[seat] += (card,)
+        card = pile.pop()
+        w.hands[seat].append(card)
         if w.buried:
-            w.unbury(seat, card, len(pile))
+            w.unbury(seat, card, len(pile) + 1)
         if events is not None:
             events.append(card_drawn(w.names[seat], card, _PILE, None))
     else:

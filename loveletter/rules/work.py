@@ -48,17 +48,36 @@ _buried = builder(Buried)
 _PILE = DrawSource.PILE
 
 
-def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
-    return (*flags[:seat], value, *flags[seat + 1 :])
-
-
 _Note = tuple[Any, ...]
 """A change to what players know: the method that makes it, then its arguments."""
 
 _FIELDS = tuple(field.name for field in attrs.fields(StateFields))
-_IN_LISTS = frozenset(
-    field.name for field in attrs.fields(StateFields) if field.metadata["in_motion"] == "list"
-)
+_HELD = {field.name: field.metadata["in_motion"] for field in attrs.fields(StateFields)}
+"""How the table in motion holds each field of a state (see ``StateFields``' fields)."""
+
+
+def _frozen(name: str) -> str:
+    """The expression of a state's field ``name``, from the table in motion ``w``."""
+    held = _HELD[name]
+    if held == "list":
+        return f"tuple(w.{name})"
+    if held == "lists":
+        return f"tuple([tuple(items) for items in w.{name}])"
+    if held == "pile":
+        return "tuple(w.pile[::-1])"
+    return f"w.{name}"
+
+
+def _moving(name: str, value: str) -> str:
+    """The statement setting ``w``'s field ``name`` from ``value`` (as a state holds it)."""
+    held = _HELD[name]
+    if held == "list":
+        return f"    w.{name} = list({value})\n"
+    if held == "lists":
+        return f"    w.{name} = [list(items) for items in {value}]\n"
+    if held == "pile":
+        return f"    w.pile = list({value}[::-1])\n"
+    return f"    w.{name} = {value}\n"
 
 
 def _compile(name: str, body: str) -> Any:
@@ -70,35 +89,27 @@ def _compile(name: str, body: str) -> Any:
 
 _freeze = _compile(
     "freeze",
-    "def freeze(w):\n    return make_state("
-    + ", ".join(f"tuple(w.{name})" if name in _IN_LISTS else f"w.{name}" for name in _FIELDS)
-    + ")\n",
+    "def freeze(w):\n    return make_state(" + ", ".join(map(_frozen, _FIELDS)) + ")\n",
 )
-"""The state a table in motion is in: every field, in order, in-motion lists as tuples."""
+"""The state a table in motion is in: every field, in order, as a state holds it."""
 
 _load = _compile(
-    "load",
-    "def load(w, s):\n"
-    + "".join(
-        f"    w.{name} = list(s.{name})\n" if name in _IN_LISTS else f"    w.{name} = s.{name}\n"
-        for name in _FIELDS
-    ),
+    "load", "def load(w, s):\n" + "".join(_moving(name, f"s.{name}") for name in _FIELDS)
 )
-"""Set a table in motion's every field from a state's (in-motion lists as lists)."""
+"""Set a table in motion's every field from a state's (held as the table holds them)."""
 
-_SAVED = (*_FIELDS, "alive", "blocked")
 _savepoint = _compile(
     "savepoint",
     "def savepoint(w):\n    return ("
-    + ", ".join(f"tuple(w.{name})" if name in _IN_LISTS else f"w.{name}" for name in _SAVED)
-    + ", w.notes, len(w.notes))\n",
+    + ", ".join(map(_frozen, _FIELDS))
+    + ", w.alive, w.blocked, w.notes, len(w.notes))\n",
 )
 _restore = _compile(
     "restore",
     "def restore(w, saved):\n    "
-    + ", ".join(f"w.{name}" for name in _SAVED)
-    + ", notes, noted = saved\n"
-    + "".join(f"    w.{name} = list(w.{name})\n" for name in sorted(_IN_LISTS))
+    + ", ".join(_FIELDS)
+    + ", w.alive, w.blocked, notes, noted = saved\n"
+    + "".join(_moving(name, name) for name in _FIELDS)
     + "    w.notes = notes[:noted]\n",
 )
 """A table's every field (its count of players still in, and its notes), and putting them
@@ -107,12 +118,34 @@ to while it is the table's, and never changed once another takes its place, so i
 ``noted`` notes stay as they were."""
 
 
+def _copied(name: str) -> str:
+    """The statement that sets copy ``c``'s field ``name`` from the table in motion ``w``."""
+    held = _HELD[name]
+    attribute = "pile" if held == "pile" else name
+    if held == "lists":
+        return f"    c.{name} = [items[:] for items in w.{name}]\n"
+    if held:
+        return f"    c.{attribute} = w.{attribute}[:]\n"
+    return f"    c.{name} = w.{name}\n"
+
+
+_copy = _compile(
+    "copy",
+    "def copy(w, c):\n"
+    + "".join(map(_copied, _FIELDS))
+    + "".join(f"    c.{name} = w.{name}\n" for name in ("alive", "blocked", "auto_draw"))
+    + "".join(f"    c.{name} = w.{name}\n" for name in ("names", "seats")),
+)
+"""Set a new table's every field from a table in motion's, its lists copied."""
+
+
 class Work(StateFields):
     """A mutable table: a state's fields, and the events of the command being applied.
 
-    Its fields are :class:`~loveletter.state.StateFields`, declared once; those marked
-    ``in_motion="list"`` (the hands and the discards) are lists here, changed in place.
-    ``events`` is a list while events are recorded, ``None`` when they are not.
+    Its fields are :class:`~loveletter.state.StateFields`, declared once, held as their
+    ``in_motion`` says: the hands are lists of cards; the discards, and the flags of who
+    is out, protected or spied, are lists; the draw pile is ``pile``, a list whose end is
+    its top. ``events`` is a list while events are recorded, ``None`` when they are not.
     """
 
     __slots__ = (
@@ -123,10 +156,16 @@ class Work(StateFields):
         "events",
         "names",
         "notes",
+        "pile",
         "seats",
     )
-    hands: list[tuple[Card, ...]]  # type: ignore[assignment]
+    hands: list[list[Card]]  # type: ignore[assignment]
     discards: list[tuple[Card, ...]]  # type: ignore[assignment]
+    out: list[bool]  # type: ignore[assignment]
+    protected: list[bool]  # type: ignore[assignment]
+    spied: list[bool]  # type: ignore[assignment]
+    pile: list[Card]
+    """The draw pile, its top card last (a state's ``draw_pile`` the other way round)."""
 
     def __init__(self, state: State, *, record: bool = True) -> None:
         _load(self, state)
@@ -152,10 +191,7 @@ class Work(StateFields):
         if self.notes:
             self.settle()
         other = Work.__new__(Work)
-        for name in (*_SAVED, "auto_draw", "names", "seats"):
-            setattr(other, name, getattr(self, name))
-        for name in _IN_LISTS:
-            setattr(other, name, list(getattr(self, name)))
+        _copy(self, other)
         other.notes = []
         other.events = None if self.events is None else []
         other.chance = None
@@ -172,6 +208,25 @@ class Work(StateFields):
     def restore(self, saved: tuple[object, ...]) -> None:
         """Put the table back as it was at ``saved`` (a :meth:`savepoint`)."""
         _restore(self, saved)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling and copying keep: every attribute (the pile as ``pile``).
+
+        The generator of deals is left out, to be made again when the next deal needs it
+        (it draws the same: see :mod:`loveletter.rules.chance`).
+        """
+        kept = {name: getattr(self, name) for name in _KEPT}
+        kept["chance"] = None
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        for name, value in kept.items():
+            setattr(self, name, value)
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:  # type: ignore[override]
+        """The draw pile, top card first, as a state holds it."""
+        return tuple(self.pile[::-1])
 
     def freeze(self) -> State:
         """The state this table is in."""
@@ -229,14 +284,13 @@ class Work(StateFields):
 
     def draw(self, seat: int, by: Card | None = None) -> Card:
         """``seat`` takes the top card of the draw pile (for the effect of ``by``, if any)."""
-        pile = self.draw_pile
+        pile = self.pile
         if not pile:
             raise InconsistentStateError("a card was to be drawn from an empty draw pile")
-        card = pile[0]
-        self.draw_pile = pile[1:]
-        self.hands[seat] += (card,)
+        card = pile.pop()
+        self.hands[seat].append(card)
         if self.buried:
-            self.unbury(seat, card, len(pile))
+            self.unbury(seat, card, len(pile) + 1)
         events = self.events
         if events is not None:
             events.append(card_drawn(self.names[seat], card, _PILE, by))
@@ -292,7 +346,7 @@ class Work(StateFields):
             # second Prince can never need the set-aside card.
             raise InconsistentStateError("the set-aside card was needed twice in a round")
         self.set_aside = None
-        self.hands[seat] += (card,)
+        self.hands[seat].append(card)
         if self.events is not None:
             self.events.append(
                 card_drawn(self.names[seat], card, DrawSource.SET_ASIDE, Card.PRINCE)
@@ -305,10 +359,10 @@ class Work(StateFields):
         Their hand goes face up in front of them, without its effect; they take no more
         turns this round and cannot be chosen; what was known of their hand is gone.
         """
-        hand = self.hands[seat]
-        self.hands[seat] = ()
+        hand = tuple(self.hands[seat])
+        self.hands[seat] = []
         self.discards[seat] += hand
-        self.out = _set(self.out, seat, True)
+        self.out[seat] = True
         self.blocked |= 1 << seat
         self.alive -= 1
         self.forget(seat)
@@ -323,7 +377,7 @@ class Work(StateFields):
 
     def set_protected(self, seat: int, value: bool) -> None:
         """Protect ``seat``, or end their protection."""
-        self.protected = _set(self.protected, seat, value)
+        self.protected[seat] = value
         if value:
             self.blocked |= 1 << seat
         elif not self.out[seat]:
@@ -331,8 +385,7 @@ class Work(StateFields):
 
     def set_spied(self, seat: int) -> None:
         """Record that ``seat`` played or discarded a Spy this round."""
-        if not self.spied[seat]:
-            self.spied = _set(self.spied, seat, True)
+        self.spied[seat] = True
 
     def _settle_show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
         """Record that the referee showed ``viewer`` (-1: everyone) a card of ``owner``'s."""
@@ -396,3 +449,7 @@ class Work(StateFields):
             self.tied = tuple(
                 [_tied(moved.get(t.one, t.one), moved.get(t.other, t.other)) for t in self.tied]
             )
+
+
+_KEPT = tuple(name for name in (*_FIELDS, *Work.__slots__) if name != "draw_pile")
+"""The attributes of a table in motion (the draw pile is held as ``pile``)."""
