@@ -408,8 +408,8 @@ class Game:
 
     # -- doing it ------------------------------------------------------------------------
 
-    def _accepted(self, command: Command) -> tuple[object, ...]:
-        """Raise the refusal of ``command``, if refused; else a savepoint to go back to."""
+    def _accept(self, command: Command) -> None:
+        """Raise the refusal of ``command``, if refused."""
         # Listed already for this position? Then it is legal, and nothing is checked
         # twice. Otherwise (or not listed) the referee works out the refusal.
         legal = self._legal
@@ -417,7 +417,16 @@ class Game:
             problem = refusal(self._work, command, self._last_step())
             if problem is not None:
                 raise problem.error(command)
-        return self._work.savepoint()
+
+    def _rewind(self) -> None:
+        """Put the table back as it was before a checked command that failed half-way.
+
+        The log is replayed from where the game began, as :meth:`undo` does: this costs as
+        much as the game so far, but only when an accepted command raised (a bug, an
+        :class:`~loveletter.errors.InconsistentStateError`, a ``KeyboardInterrupt``), so
+        that the commands that succeed pay nothing for it. The log and the events stay.
+        """
+        self._work = self._replayed(self.log)._work
 
     def apply(
         self, command: Command, *, check: bool = True, record: bool = True
@@ -427,7 +436,9 @@ class Game:
         A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
         changes nothing; whatever else a checked command raises (an
         :class:`~loveletter.errors.InconsistentStateError`, a bug, a ``KeyboardInterrupt``),
-        the game is left as it was before the call. A number named instead of a card
+        the game is left as it was before the call: at a table with the house remedy it
+        goes back to the savepoint it keeps, elsewhere it replays its log (so a checked
+        command costs nothing for this until one fails). A number named instead of a card
         (LL19-GUARD-NUMBER) is the card it names: the log and the events show the card.
 
         The fast path, for simulation and search: ``check=False`` skips the validation
@@ -440,14 +451,15 @@ class Game:
         work = self._work  # a play, at a table without the house remedy: the common case
         if type(command.guess) is int:
             command = _number_named(work.table.edition, command)
-        saved = self._accepted(command) if check else None
+        if check:
+            self._accept(command)
         events: list[Event] | None = [] if record else None
         work.events = events
         try:
             play(work, command)
         except BaseException:
-            if saved is not None:
-                work.restore(saved)  # a checked command never leaves the game half-changed
+            if check:
+                self._rewind()  # a checked command never leaves the game half-changed
             raise
         self._legal = self._state = None
         self._log.append(command)
@@ -461,11 +473,11 @@ class Game:
         work = self._work
         if type(command) is Play and type(command.guess) is int:
             command = _number_named(work.table.edition, command)
-        saved = self._accepted(command) if check else None
+        if check:
+            self._accept(command)
         steps = self._round
+        saved = None if steps is None else work.savepoint()
         if steps is not None:
-            if saved is None:
-                saved = work.savepoint()
             record_here = True  # a take-back needs to know what each command showed
         else:
             record_here = record
@@ -487,6 +499,8 @@ class Game:
         except BaseException:
             if saved is not None:
                 work.restore(saved)  # a checked command never leaves the game half-changed
+            elif check:
+                self._rewind()
             if taken is not None and steps is not None:
                 steps.append(taken)
             raise

@@ -198,10 +198,12 @@ def test_a_failure_inside_a_checked_apply_changes_nothing_unread(
             command = rng.choice(game.legal_commands())
             if isinstance(command, Play) and step % 3 == 0:
                 effect = EFFECTS[command.card]
+                failures = [KeyboardInterrupt("injected")]  # it fails once, as an interrupt
 
-                def failing(*args: Any, effect: Any = effect) -> None:
+                def failing(*args: Any, effect: Any = effect, failures: Any = failures) -> None:
                     effect(*args)
-                    raise KeyboardInterrupt("injected")
+                    if failures:
+                        raise failures.pop()
 
                 with (
                     mock.patch.dict(EFFECTS, {command.card: failing}),
