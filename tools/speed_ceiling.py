@@ -25,10 +25,10 @@ around four things, and prints each one's turns per second as a ratio to the flo
   round's end, tokens and the Spy. It keeps no events, checks nothing, keeps no discards
   and nothing of what players know, plays the 2019 edition only and cannot be copied,
   stored, viewed or taken back: the referee must do all of that, so it cannot be faster;
-* **shaped**: :class:`ShapedReferee`, the lean referee with the shapes of the referee's
-  table in motion (those of :class:`loveletter.cardrule.Motion`, which cards' effects
-  work on: tuples for hands, the pile, the flags and the discards, and a note for each
-  thing players learn): what those shapes cost;
+* **shaped**: :class:`ShapedReferee`, the lean referee with the shapes the referee's
+  table in motion had until it took lists (tuples for hands, the pile, the flags and the
+  discards, rebuilt at each change, and a note for each thing players learn): what those
+  shapes cost;
 * **referee**: :class:`loveletter.Game` on the same loop.
 
 Before it times anything, it checks that the lean and shaped referees are referees: from
@@ -38,7 +38,7 @@ ends), and it says so; it stops if one differs.
 
 Where the lean referee stays below 0.60 of the floor, no referee with this API reaches
 target (b) of issue 14 in pure Python on this interpreter; where it is above and the
-shaped one below, the target needs other shapes for the table in motion.
+shaped one below, tuple shapes alone keep a referee from it.
 """
 
 from __future__ import annotations
@@ -388,12 +388,12 @@ def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
 
 
 class ShapedReferee(_Referee):
-    """The lean referee with the referee's shapes of the table in motion.
+    """The lean referee with the tuple shapes the referee's table in motion once had.
 
-    Those are :class:`loveletter.cardrule.Motion`'s shapes, which a card's effect works
-    on: hands are tuples rebuilt at each play and draw, the pile is a tuple sliced at each
+    Hands are tuples rebuilt at each play and draw, the pile is a tuple sliced at each
     draw, the flags of who is out, protected or spied are tuples, each discard is added
-    to a tuple. A note is appended wherever the referee notes what players learn,
+    to a tuple (the table in motion, :class:`loveletter.cardrule.Motion`, holds lists
+    now, but for the discards). A note is appended wherever the referee notes what players learn,
     though not worked out. It plays the same games; the difference from the lean
     referee's time is what the shapes cost.
     """

@@ -301,6 +301,11 @@ class Work(StateFields):
 
         Whoever had buried it there (a Chancellor's return) knows now that ``seat`` holds it.
         """
+        for fact in self.buried:
+            if pile_size == len(fact.cards) + fact.under:
+                break
+        else:
+            return  # the most common case: a card from above every buried one
         names = self.names
         kept = []
         for fact in self.buried:
