@@ -258,3 +258,19 @@ def test_the_turn_counter_is_speed_checks() -> None:
     exec(compile(ast.Module(body=[function], type_ignores=[]), "speed_check", "exec"), scope)
     for players in (2, 4, 6):
         assert count_floor_turns(floor, players, 4, 1) == scope["bare_turns"](players, 4, 1)
+
+
+def test_speed_ab_times_a_revision_beside_the_checkout() -> None:
+    """tools/speed_ab.py imports the package of a git revision beside the checkout's and
+    prints, for each loop, both packages' time a turn and the ratio of their speeds."""
+    done = _run("tools/speed_ab.py", "HEAD", "--games", "3", "--repeats", "1", "--players", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("before: loveletter at HEAD; after: ")
+    rows = [line.split() for line in lines[2:]]
+    assert [row[:2] for row in rows] == [["2", "api"], ["2", "fast"]]
+    for row in rows:
+        before, after, ratio = map(float, row[2:])
+        assert before > 0
+        assert after > 0
+        assert abs(ratio - before / after) < 0.01 + 0.01 * ratio
