@@ -25,10 +25,11 @@ around four things, and prints each one's turns per second as a ratio to the flo
   round's end, tokens and the Spy. It keeps no events, checks nothing, keeps no discards
   and nothing of what players know, plays the 2019 edition only and cannot be copied,
   stored, viewed or taken back: the referee must do all of that, so it cannot be faster;
-* **shaped**: :class:`ShapedReferee`, the lean referee with the shapes the referee's
-  table in motion had until it took lists (tuples for hands, the pile, the flags and the
-  discards, rebuilt at each change, and a note for each thing players learn): what those
-  shapes cost;
+* **shaped**: :class:`ShapedReferee`, the lean referee with the shapes and the duties of
+  the referee's table in motion (those of :class:`loveletter.cardrule.Motion`, which
+  cards' effects work on: a list of cards for each hand, the pile and the flags as lists,
+  a tuple of discards for each seat, and a note for each thing players learn): what a
+  referee built like the lean one pays for keeping the discards and what players know;
 * **referee**: :class:`loveletter.Game` on the same loop.
 
 Before it times anything, it checks that the lean and shaped referees are referees: from
@@ -37,8 +38,9 @@ command (the same lists of legal commands in the same order, the same deals, the
 ends), and it says so; it stops if one differs.
 
 Where the lean referee stays below 0.60 of the floor, no referee with this API reaches
-target (b) of issue 14 in pure Python on this interpreter; where it is above and the
-shaped one below, tuple shapes alone keep a referee from it.
+target (b) of issue 14 in pure Python on this interpreter; where the shaped one is above
+it too, the table in motion's shapes and duties leave room for it, and what keeps the
+referee below is its layers.
 """
 
 from __future__ import annotations
@@ -383,19 +385,14 @@ EFFECTS += (_chancellor, _king, _nothing, _princess)
 """Each card's effect, by value: the Countess's is nothing, as the Priest's is here."""
 
 
-def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
-    return (*flags[:seat], value, *flags[seat + 1 :])
-
-
 class ShapedReferee(_Referee):
-    """The lean referee with the tuple shapes the referee's table in motion once had.
+    """The lean referee with the shapes and duties of the referee's table in motion.
 
-    Hands are tuples rebuilt at each play and draw, the pile is a tuple sliced at each
-    draw, the flags of who is out, protected or spied are tuples, each discard is added
-    to a tuple (the table in motion, :class:`loveletter.cardrule.Motion`, holds lists
-    now, but for the discards). A note is appended wherever the referee notes what players learn,
-    though not worked out. It plays the same games; the difference from the lean
-    referee's time is what the shapes cost.
+    Those are :class:`loveletter.cardrule.Motion`'s: each hand is a list of cards changed
+    in place, the pile a list whose end is its top, the flags of who is out, protected or
+    spied lists, and each discard is added to a tuple. A note is appended wherever the
+    referee notes what players learn, though not worked out. It plays the same games; the
+    difference from the lean referee's time is what those shapes and duties cost.
     """
 
     __slots__ = ("discards", "hands", "notes")
@@ -411,19 +408,21 @@ class ShapedReferee(_Referee):
         top = 4 if count == 2 else 1
         self.aside = order[0]
         first = self.winners[int(chosen * len(self.winners))]
-        hands: list[tuple[int, ...]] = [()] * count
+        hands: list[list[int]] = [[]] * count
         for offset in range(count):
-            hands[(first + offset) % count] = (order[top + offset],)
-        pile = order[top + count :]
-        self.out = self.protected = self.spied = (False,) * count
+            hands[(first + offset) % count] = [order[top + offset]]
+        pile = list(order[top + count :][::-1])
+        self.out = [False] * count
+        self.protected = [False] * count
+        self.spied = [False] * count
         self.discards: list[tuple[int, ...]] = [()] * count
         self.notes: list[tuple[object, ...]] = []
         self.alive = count
         self.blocked = 0
         self.seat = first
         self.phase = PLAYING
-        hands[first] += (pile[0],)
-        self.pile = pile[1:]
+        hands[first].append(pile.pop())
+        self.pile = pile
         self.hands = hands
 
     def legal_commands(self) -> Listed:
@@ -439,7 +438,7 @@ class ShapedReferee(_Referee):
                     self.moves, self.names, seat, held, drawn, self.blocked
                 )
         elif phase == CHOOSING:
-            cards = self.hands[seat]
+            cards = tuple(self.hands[seat])
             legal = self.memo.get((seat, cards))
             if legal is None:
                 legal = self.memo[seat, cards] = _choices(self.moves, self.names[seat], cards)
@@ -455,9 +454,9 @@ class ShapedReferee(_Referee):
             value, target, guess = self.moves[id(command)][1]
             hand = self.hands[seat]
             if hand[0] == value:
-                self.hands[seat] = hand[1:]
+                del hand[0]
             else:
-                self.hands[seat] = hand[:1]
+                del hand[1]
             self.discards[seat] += (value,)
             self.notes.append((seat, value))  # the card played is known no more
             SHAPED_EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
@@ -465,8 +464,8 @@ class ShapedReferee(_Referee):
                 self._pass_on()
         elif phase == CHOOSING:
             keep, *returned = self.moves[id(command)][1]
-            self.hands[seat] = (keep,)
-            self.pile += tuple(returned)
+            self.hands[seat] = [keep]
+            self.pile[0:0] = returned[::-1]
             self.notes.append((seat,))  # what was known of the hand, and the cards buried
             self.phase = PLAYING
             self._pass_on()
@@ -487,30 +486,28 @@ class ShapedReferee(_Referee):
         while out[seat]:
             seat = (seat + 1) % count
         if self.protected[seat]:
-            self.protected = _set(self.protected, seat, False)
+            self.protected[seat] = False
             self.blocked &= ~(1 << seat)
         self.seat = seat
         self.draw(seat)
 
     def draw(self, seat: int) -> None:
-        self.hands[seat] += (self.pile[0],)
-        self.pile = self.pile[1:]
+        self.hands[seat].append(self.pile.pop())
 
     def holding(self, seat: int) -> int:
         return self.hands[seat][0]
 
     def knock_out(self, seat: int) -> None:
         hand = self.hands[seat]
-        self.hands[seat] = ()
-        self.discards[seat] += hand
-        self.out = _set(self.out, seat, True)
+        self.hands[seat] = []
+        self.discards[seat] += tuple(hand)
+        self.out[seat] = True
         self.alive -= 1
         self.blocked |= 1 << seat
         self.notes.append((seat,))  # what was known of the hand is gone
 
     def spy(self, seat: int) -> None:
-        if not self.spied[seat]:
-            self.spied = _set(self.spied, seat, True)
+        self.spied[seat] = True
 
 
 def _shaped_spy(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
@@ -547,14 +544,14 @@ def _shaped_baron(game: ShapedReferee, seat: int, targets: tuple[int, ...], gues
 
 
 def _shaped_handmaid(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
-    game.protected = _set(game.protected, seat, True)
+    game.protected[seat] = True
     game.blocked |= 1 << seat
 
 
 def _shaped_prince(game: ShapedReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
     target = targets[0]
     (card,) = game.hands[target]
-    game.hands[target] = ()
+    game.hands[target] = []
     game.discards[target] += (card,)
     game.notes.append((target,))  # forgotten
     if card == 0:
@@ -564,7 +561,7 @@ def _shaped_prince(game: ShapedReferee, seat: int, targets: tuple[int, ...], gue
     elif game.pile:
         game.draw(target)
     else:
-        game.hands[target] += (game.aside,)
+        game.hands[target].append(game.aside)
 
 
 def _shaped_chancellor(
