@@ -62,7 +62,7 @@ def _frozen(name: str) -> str:
     if held == "list":
         return f"tuple(w.{name})"
     if held == "lists":
-        return f"tuple([tuple(items) for items in w.{name}])"
+        return f"tuple(map(tuple, w.{name}))"
     if held == "pile":
         return "tuple(w.pile[::-1])"
     return f"w.{name}"
