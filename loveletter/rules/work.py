@@ -56,28 +56,33 @@ _HELD = {field.name: field.metadata["in_motion"] for field in attrs.fields(State
 """How the table in motion holds each field of a state (see ``StateFields``' fields)."""
 
 
+_SHAPES = {
+    "": ("{}", "{}", "{}"),
+    "list": ("tuple({})", "list({})", "{}[:]"),
+    "lists": (
+        "tuple(map(tuple, {}))",
+        "[list(items) for items in {}]",
+        "[items[:] for items in {}]",
+    ),
+    "pile": ("tuple({}[::-1])", "list({}[::-1])", "{}[:]"),
+}
+"""For each way the table in motion holds a field (its ``in_motion``): the expression of
+the state's value from the table's, of the table's from the state's, and of a copy."""
+
+
+def _attribute(name: str) -> str:
+    """The table in motion's attribute for the state's field ``name``."""
+    return "pile" if _HELD[name] == "pile" else name
+
+
 def _frozen(name: str) -> str:
     """The expression of a state's field ``name``, from the table in motion ``w``."""
-    held = _HELD[name]
-    if held == "list":
-        return f"tuple(w.{name})"
-    if held == "lists":
-        return f"tuple(map(tuple, w.{name}))"
-    if held == "pile":
-        return "tuple(w.pile[::-1])"
-    return f"w.{name}"
+    return _SHAPES[_HELD[name]][0].format(f"w.{_attribute(name)}")
 
 
 def _moving(name: str, value: str) -> str:
     """The statement setting ``w``'s field ``name`` from ``value`` (as a state holds it)."""
-    held = _HELD[name]
-    if held == "list":
-        return f"    w.{name} = list({value})\n"
-    if held == "lists":
-        return f"    w.{name} = [list(items) for items in {value}]\n"
-    if held == "pile":
-        return f"    w.pile = list({value}[::-1])\n"
-    return f"    w.{name} = {value}\n"
+    return f"    w.{_attribute(name)} = {_SHAPES[_HELD[name]][1].format(value)}\n"
 
 
 def _compile(name: str, body: str) -> Any:
@@ -120,13 +125,8 @@ to while it is the table's, and never changed once another takes its place, so i
 
 def _copied(name: str) -> str:
     """The statement that sets copy ``c``'s field ``name`` from the table in motion ``w``."""
-    held = _HELD[name]
-    attribute = "pile" if held == "pile" else name
-    if held == "lists":
-        return f"    c.{name} = [items[:] for items in w.{name}]\n"
-    if held:
-        return f"    c.{attribute} = w.{attribute}[:]\n"
-    return f"    c.{name} = w.{name}\n"
+    attribute = _attribute(name)
+    return f"    c.{attribute} = {_SHAPES[_HELD[name]][2].format(f'w.{attribute}')}\n"
 
 
 _copy = _compile(
