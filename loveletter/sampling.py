@@ -110,17 +110,26 @@ class Sampler:
         kept with probability ``weight(hands)`` (between 0 and 1; ``hands`` maps each
         player to their hand in that deal), so deals come out in proportion to their
         weight: a model of the players' choices, which the sampler itself does not have
-        (a search bot's prior, :class:`loveletter.bots.ismcts.IsmctsBot`).
+        (a search bot's prior, :class:`loveletter.bots.ismcts.IsmctsBot`). Where every
+        deal that agrees is weighed away in :data:`MAX_TRIES` draws (weights so small that
+        none is kept), the first deal that agreed is the one drawn: the weights reweigh
+        the deals the view allows, and never make a view that allows some impossible.
         """
         cards = list(self.cards)
         places, value = self.places, self.edition.value
+        agreed = None
         for _ in range(MAX_TRIES):
             rng.shuffle(cards)
             hands = places.hands(cards)
-            if places.agrees(hands, value) and (weight is None or rng.random() < weight(hands)):
-                break
+            if places.agrees(hands, value):
+                if weight is None or rng.random() < weight(hands):
+                    break
+                if agreed is None:
+                    agreed = hands
         else:
-            raise LoveLetterError("no deal of the unseen cards agrees with the view")
+            if agreed is None:
+                raise LoveLetterError("no deal of the unseen cards agrees with the view")
+            hands = agreed
         view = self.view
         table = Table(
             edition=self.edition,

@@ -7,10 +7,10 @@ import random
 import pytest
 from games import edition_names
 
-from loveletter import Card, Game, Play, view_for
+from loveletter import Card, Draw, Game, Play, view_for
 from loveletter.bots import make_bot
-from loveletter.bots.ismcts import IsmctsBot
-from loveletter.sampling import sample_state
+from loveletter.bots.ismcts import IsmctsBot, _prior
+from loveletter.sampling import Sampler, sample_state
 from loveletter.setup import seat_names
 
 
@@ -102,3 +102,23 @@ def test_a_bad_budget_is_refused() -> None:
         IsmctsBot(keep_prior=2)
     with pytest.raises(ValueError, match="at least 1"):
         IsmctsBot(iterations=0)
+
+
+def test_the_prior_weighs_no_opponent_whose_card_the_searcher_knows() -> None:
+    """Ben kept a Guard under his Countess, and Anna's Priest saw it: Ben holds the Guard
+    in every deal Anna can imagine, so the prior has nothing to weigh for him."""
+    game = Game.arranged(
+        {"Ben": "Guard", "Anna": "Priest"},
+        pile=["Countess", "Spy"],
+        first="Ben",
+        auto_draw=False,
+    )
+    game.apply(Draw(player="Ben"))
+    game.apply(Play(player="Ben", card=Card.COUNTESS))
+    game.apply(Draw(player="Anna"))
+    game.apply(Play(player="Anna", card=Card.PRIEST, target="Ben"))
+    view = view_for(game.state, "Anna")
+    (ben,) = [seat for seat in view.seats if seat.player == "Ben"]
+    assert ben.known == (Card.GUARD,)
+    assert ben.discards == (Card.COUNTESS,)
+    assert _prior(view, Sampler(view), 0.05) is None

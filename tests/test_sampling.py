@@ -8,11 +8,12 @@ from collections import Counter
 from collections.abc import Mapping
 
 import attrs
+import pytest
 from games import games_in_progress
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loveletter import Card, Game, Phase, State, view_for
+from loveletter import Card, Game, Phase, State, sampling, view_for
 from loveletter.consistency import inconsistencies
 from loveletter.knowledge import knowledge
 from loveletter.sampling import Sampler, _Places, sample_state
@@ -132,6 +133,22 @@ def test_samples_are_uniform_over_the_deals_a_player_cannot_tell_apart() -> None
         chi_square = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
         # 99.9% quantile of chi-square with len(deals) - 1 degrees of freedom, roughly
         assert chi_square < len(deals) + 4 * (2 * len(deals)) ** 0.5 + 10, (chi_square, len(deals))
+
+
+def test_weights_that_keep_no_deal_still_give_a_deal_the_view_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A weight can make every deal unlikely, never every deal impossible: when none is
+    kept within the sampler's tries, the first deal that agreed with the view is drawn.
+    (A search bot's prior once weighed every deal of a seven-player view away, and the
+    bot raised "no deal agrees with the view".)"""
+    monkeypatch.setattr(sampling, "MAX_TRIES", 50)
+    game = Game.new(seat_names(4), seed=3)
+    player = game.state.player_to_act
+    assert player is not None
+    view = view_for(game.state, player)
+    sample = Sampler(view).sample(random.Random(1), weight=lambda hands: 0.0)
+    assert view_for(sample, player) == view
 
 
 def test_a_weight_reweights_the_deals_in_proportion() -> None:

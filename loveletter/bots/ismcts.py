@@ -137,7 +137,8 @@ def _prior(
     """The weight of a deal: ``keep_prior`` per opponent who kept the worse card.
 
     That is, their hidden card is worth less than the card they last discarded, which
-    did not have to be played with it (as the Countess with a King).
+    did not have to be played with it (as the Countess with a King). An opponent whose
+    one card the viewer knows holds it in every deal, so that they weigh nothing.
     """
     if keep_prior >= 1:
         return None
@@ -145,7 +146,10 @@ def _prior(
     last = {
         seat.player: (value[seat.discards[-1]], rule_of(seat.discards[-1]).forced_by)
         for seat in view.seats
-        if seat.player != view.viewer and seat.discards and not seat.out
+        if seat.player != view.viewer
+        and seat.discards
+        and not seat.out
+        and not (seat.hand_size == 1 and seat.known)
     }
     if not last:
         return None
