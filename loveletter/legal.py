@@ -21,7 +21,7 @@ the memo keeps at most 65,536 lists and starts afresh when full.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
 from itertools import permutations
 
 from loveletter._records import builder
@@ -71,13 +71,14 @@ class LegalCommands(tuple[Command, ...]):
     named card by named card in order of value.
     """
 
-    ids: frozenset[int]
-    """The identities of the listed objects: a command handed out is found at once."""
+    @functools.cached_property
+    def ids(self) -> frozenset[int]:
+        """The identities of the listed objects: a command handed out is found at once.
 
-    def __new__(cls, commands: Iterable[Command] = ()) -> LegalCommands:
-        legal = super().__new__(cls, commands)
-        legal.ids = frozenset(map(id, legal))
-        return legal
+        Worked out the first time it is needed (a list shared by many positions, and
+        read on the fast path, never needs it), then kept with the list.
+        """
+        return frozenset(map(id, self))
 
     def __reduce__(self) -> tuple[type[LegalCommands], tuple[tuple[Command, ...]]]:
         # Pickled (or copied) as its commands alone: the identities are this process's,
@@ -113,11 +114,24 @@ def _others(table: Table, seat: int, blocked: int) -> tuple[str, ...]:
     return found
 
 
+_PLAYABLE: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+
+
 def _playable(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``hand`` that may be played: each once, and none another card forbids."""
-    cards = tuple(dict.fromkeys(hand))
-    forced = [card for card in cards if any(other in RULES[card].forced_by for other in cards)]
-    return tuple(forced) if forced else cards
+    """The cards of ``hand`` that may be played: each once, and none another card forbids.
+
+    Worked out once for each hand (in hand order) and kept: a card's rule record is fixed
+    once registered, and the memo starts afresh when it holds 65,536 hands.
+    """
+    found = _PLAYABLE.get(hand)
+    if found is None:
+        cards = tuple(dict.fromkeys(hand))
+        forced = [card for card in cards if any(o in RULES[card].forced_by for o in cards)]
+        found = tuple(forced) if forced else cards
+        if len(_PLAYABLE) >= _MEMO_KEPT:
+            _PLAYABLE.clear()
+        _PLAYABLE[hand] = found
+    return found
 
 
 def _plays(
@@ -147,17 +161,37 @@ def _plays(
     return [play_command(player, card, a, None, (b,)) for a, b in permutations(others, 2)]
 
 
+_CARD_PLAYS: dict[tuple[int, int, Card, int], tuple[Play, ...]] = {}
+
+
+def _card_plays(table: Table, seat: int, card: Card, blocked: int) -> tuple[Play, ...]:
+    """Every way ``seat`` may play ``card`` with the seats ``blocked``: worked out once.
+
+    Shared by the hands that hold ``card``, at tables of the same kind; the memo starts
+    afresh when it holds 65,536 lists.
+    """
+    rule = RULES[card]
+    if rule.targeting is _NONE:
+        blocked = 0  # who may be chosen does not matter to a card that chooses nobody
+    key = (table.kind, seat, card, blocked)
+    found = _CARD_PLAYS.get(key)
+    if found is None:
+        names = table.players
+        others = _others(table, seat, blocked) if rule.targeting is not _NONE else ()
+        found = tuple(_plays(names, names[seat], card, rule, others, table.edition.guesses))
+        if len(_CARD_PLAYS) >= _MEMO_KEPT:
+            _CARD_PLAYS.clear()
+        _CARD_PLAYS[key] = found
+    return found
+
+
 def _turn_plays(table: Table, seat: int, hand: tuple[Card, ...], blocked: int) -> LegalCommands:
-    names = table.players
-    player = names[seat]
-    others: tuple[str, ...] | None = None
-    edition = table.edition
-    commands: list[Command] = []
-    for card in _playable(hand):
-        rule = RULES[card]
-        if others is None and rule.targeting is not _NONE:
-            others = _others(table, seat, blocked)
-        commands += _plays(names, player, card, rule, others or (), edition.guesses)
+    playable = _playable(hand)
+    if len(playable) == 1:
+        return LegalCommands(_card_plays(table, seat, playable[0], blocked))
+    commands: tuple[Command, ...] = ()
+    for card in playable:
+        commands += _card_plays(table, seat, card, blocked)
     return LegalCommands(commands)
 
 

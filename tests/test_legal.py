@@ -212,3 +212,33 @@ def test_a_chancellor_choice_of_two_cards_is_not_a_turn_of_two_cards() -> None:
         Choose(player="Anna", keep=Card.GUARD, returned=(Card.SPY,)),
         Choose(player="Anna", keep=Card.SPY, returned=(Card.GUARD,)),
     ]
+
+
+def test_memos_that_start_afresh_when_full_list_the_same_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lists are worked out once per hand and per card (shared memos): memos so small
+    that they empty at nearly every position give the very lists, in the same order."""
+    import loveletter.legal as legal_module
+
+    def lists(count: int, seed: int) -> list[list[Command]]:
+        rng = random.Random(seed)
+        seen: list[list[Command]] = []
+        for _ in range(3):
+            game = Game.new([f"P{i}" for i in range(count)], seed=rng.getrandbits(63))
+            while not game.over:
+                legal = game.legal_commands()
+                seen.append(list(legal))
+                game.apply(rng.choice(legal))
+        return seen
+
+    for count in (2, 4, 6):
+        kept = lists(count, seed=count)
+        for memo in ("_MEMO", "_CARD_PLAYS", "_PLAYABLE", "_PLAYS"):
+            getattr(legal_module, memo).clear()
+        monkeypatch.setattr(legal_module, "_MEMO_KEPT", 2)
+        monkeypatch.setattr(legal_module, "_PLAYS_KEPT", 2)
+        assert lists(count, seed=count) == kept
+        assert len(legal_module._CARD_PLAYS) <= 2
+        assert len(legal_module._PLAYABLE) <= 2
+        monkeypatch.undo()
