@@ -274,3 +274,16 @@ def test_speed_ab_times_a_revision_beside_the_checkout() -> None:
         assert before > 0
         assert after > 0
         assert abs(ratio - before / after) < 0.01 + 0.01 * ratio
+
+
+def test_speed_ab_fresh_measures_each_package_in_a_new_process() -> None:
+    """With --fresh, each measurement runs in a process of its own; the same rows print."""
+    done = _run(
+        "tools/speed_ab.py", "HEAD", "--fresh", "--games", "2", "--repeats", "1", "--players", "4"
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("; each measurement in a new process")
+    rows = [line.split() for line in lines[2:]]
+    assert [row[:2] for row in rows] == [["4", "api"], ["4", "fast"]]
+    assert all(float(value) > 0 for row in rows for value in row[2:])
