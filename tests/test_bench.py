@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import random
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +28,8 @@ from loveletter.bench import (
     run_bench,
 )
 from loveletter.cli import main
+from loveletter.commands import Deal
+from loveletter.setup import seat_names
 
 TINY = ["--games", "3", "--repeats", "1"]
 SHARED_FLOOR = SHARED / "bench" / "bare_playout.py"
@@ -126,6 +130,22 @@ def test_the_ceilings_referees_play_the_referees_games_command_for_command(
     assert theirs == referee
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_ceilings_eventful_referee_gives_the_referees_events(players: int) -> None:
+    """The ceiling's eventful referee (target (a)'s) gives, from the same seeds, the very
+    events the referee gives: those of each game's start, then those of each command of
+    the API loop, checked as the referee checks it."""
+    ceiling = tool("speed_ceiling")
+    theirs = ceiling.events_played(ceiling.EventfulReferee, players, 25, players)
+    referee = ceiling.events_played(ceiling._referee, players, 25, players)
+    assert sum(map(len, referee)) > 25 * 60
+    assert theirs == referee
+    unlisted = ceiling.EventfulReferee(seat_names(players), 1)
+    unlisted.legal_commands()
+    with pytest.raises(ValueError, match="not listed"):
+        unlisted.apply(Deal())
+
+
 def test_the_speed_ceiling_prints_each_referee_beside_the_floor() -> None:
     """tools/speed_ceiling.py checks its referees first, then prints the floor, the loop
     alone, the lean and shaped referees and the referee, each with its ratio to the floor."""
@@ -133,11 +153,12 @@ def test_the_speed_ceiling_prints_each_referee_beside_the_floor() -> None:
     assert done.returncode == 0, done.stderr
     assert re.search(
         r"^2 players: the lean and shaped referees play the referee's 50 games, command for "
-        r"command \(\d+ commands\)$",
+        r"command \(\d+ commands\); the eventful one gives\n  the referee's events, command "
+        r"for command$",
         done.stdout,
         re.MULTILINE,
     )
-    for name in ("floor", "still", "lean", "shaped", "referee"):
+    for name in ("floor", "still", "lean", "shaped", "referee", "eventful", "api"):
         row = rf"^      2  {name} +[\d,]+ +\d+\.\d\d +\d+\.\d\d$"
         assert re.search(row, done.stdout, re.MULTILINE), name
 
@@ -287,3 +308,21 @@ def test_speed_ab_fresh_measures_each_package_in_a_new_process() -> None:
     rows = [line.split() for line in lines[2:]]
     assert [row[:2] for row in rows] == [["4", "api"], ["4", "fast"]]
     assert all(float(value) > 0 for row in rows for value in row[2:])
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("mypyc") is None or shutil.which("gcc") is None,
+    reason="needs mypyc (the lint extra's mypy) and a C compiler",
+)
+def test_the_compiled_ceiling_prints_each_referee_as_python_and_compiled() -> None:
+    """tools/speed_compiled.py compiles the ceiling's referees with mypyc, checks that they
+    still play the referee's games and give its events, and prints each one's speed as
+    Python and compiled, then how mypyc ends on the referee's own modules."""
+    done = _run("tools/speed_compiled.py", "--games", "3", "--repeats", "1", "--players", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "the compiled referees play the referee's games and give its events" in done.stdout
+    for name in ("lean", "shaped", "eventful"):
+        assert re.search(rf"^      2  {name} +[\d,]+ +\d+\.\d\d +$", done.stdout, re.MULTILINE)
+        compiled = rf"^      2  {name}, compiled +[\d,]+ +\d+\.\d\d +\d+\.\d\d$"
+        assert re.search(compiled, done.stdout, re.MULTILINE), name
+    assert re.search(r"^mypyc on the referee's .+: .+$", done.stdout, re.MULTILINE)

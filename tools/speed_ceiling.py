@@ -32,15 +32,26 @@ around four things, and prints each one's turns per second as a ratio to the flo
   referee built like the lean one pays for keeping the discards and what players know;
 * **referee**: :class:`loveletter.Game` on the same loop.
 
+Then, on speed_check's API loop (``game.apply(command)``: each command checked, its
+events built, returned and kept), the figures of target (a):
+
+* **eventful**: :class:`EventfulReferee`, the shaped referee with the API's duties: it
+  checks each command as ``Game.apply`` checks a listed one (by its identity in the last
+  list handed out), and builds the referee's very events (the library's event classes,
+  the frequent ones built once and shared, as the rules build them);
+* **api**: :class:`loveletter.Game` on the API loop.
+
 Before it times anything, it checks that the lean and shaped referees are referees: from
 the same seeds they play the very games :class:`~loveletter.Game` plays, command for
 command (the same lists of legal commands in the same order, the same deals, the same
-ends), and it says so; it stops if one differs.
+ends), and that the eventful one gives the referee's events for each command; it says
+so, and it stops if one differs.
 
 Where the lean referee stays below 0.60 of the floor, no referee with this API reaches
 target (b) of issue 14 in pure Python on this interpreter; where the shaped one is above
 it too, the table in motion's shapes and duties leave room for it, and what keeps the
-referee below is its layers.
+referee below is its layers. Likewise, where the eventful referee stays below 0.40, no
+referee that checks commands and builds these events reaches target (a).
 """
 
 from __future__ import annotations
@@ -53,10 +64,33 @@ from collections.abc import Callable
 from itertools import permutations
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from loveletter import Card, Choose, Deal, Game, Play
+from loveletter._records import builder, interned
 from loveletter.bench import count_floor_turns, find_floor, load_floor
+from loveletter.events import (
+    CardDrawn,
+    CardPlayed,
+    CardsReturned,
+    DrawSource,
+    Ending,
+    Event,
+    GameEnded,
+    GuardGuessed,
+    HandDiscarded,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    KnockOutCause,
+    PlayerKnockedOut,
+    PlayerProtected,
+    ProtectionEnded,
+    RoundEnded,
+    RoundStarted,
+    TokenAwarded,
+    TokenFor,
+)
 from loveletter.legal import LegalCommands, play_command
 from loveletter.setup import seat_names
 
@@ -79,6 +113,24 @@ VALUE = {card: value for value, card in enumerate(BY_VALUE)}
 GUESSES = tuple(card for card in BY_VALUE if card is not Card.GUARD)
 PLAYING, CHOOSING, BETWEEN, OVER = range(4)
 _DEAL = Deal()
+
+# The events, built as the rules build them: the frequent ones once and shared.
+_card_played = interned(CardPlayed)
+_card_drawn = interned(CardDrawn)
+_guard_guessed = interned(GuardGuessed)
+_hand_seen = interned(HandSeen)
+_hands_compared = interned(HandsCompared)
+_hands_traded = interned(HandsTraded)
+_hand_discarded = interned(HandDiscarded)
+_cards_returned = interned(CardsReturned)
+_player_protected = interned(PlayerProtected)
+_protection_ended = interned(ProtectionEnded)
+_knocked_out = interned(PlayerKnockedOut)
+_round_started = builder(RoundStarted)
+_round_ended = builder(RoundEnded)
+_token_awarded = builder(TokenAwarded)
+_game_ended = builder(GameEnded)
+_PILE = DrawSource.PILE
 
 
 Listed = LegalCommands
@@ -395,7 +447,7 @@ class ShapedReferee(_Referee):
     difference from the lean referee's time is what those shapes and duties cost.
     """
 
-    __slots__ = ("discards", "hands", "notes")
+    __slots__ = ("discards", "face_up", "hands", "notes")
     MEMOS = _SHAPED_MEMO
 
     def _deal(self) -> None:
@@ -407,6 +459,7 @@ class ShapedReferee(_Referee):
         order = itemgetter(*sorted(range(len(DECK)), key=keys.__getitem__))(DECK)
         top = 4 if count == 2 else 1
         self.aside = order[0]
+        self.face_up = order[1:top]
         first = self.winners[int(chosen * len(self.winners))]
         hands: list[list[int]] = [[]] * count
         for offset in range(count):
@@ -593,6 +646,255 @@ SHAPED_EFFECTS += (_shaped_baron, _shaped_handmaid, _shaped_prince, _shaped_chan
 SHAPED_EFFECTS += (_shaped_king, _shaped_nothing, _shaped_princess)
 
 
+class EventfulReferee(ShapedReferee):
+    """The shaped referee with the duties of the public API's random play (target (a)).
+
+    It checks each command as :meth:`loveletter.Game.apply` checks a listed one (found by
+    its identity in the last list of legal commands, or else equal to one), and it builds
+    the referee's very events (the same objects: the library's events, built once and
+    shared as the rules build them), returns them for each command, and keeps them all. It
+    plays the same games as the referee, and each command gives the same events.
+    """
+
+    __slots__ = ("events", "legal", "round_number")
+
+    def __init__(self, names: tuple[str, ...], seed: int) -> None:
+        self.events: list[Event] = []
+        self.round_number = 0
+        self.legal: Listed = _NOTHING
+        super().__init__(names, seed)
+
+    def _deal(self) -> None:
+        """Deal as the shaped referee does; the round starts, and its first player draws."""
+        super()._deal()
+        self.round_number += 1
+        names, hands, first = self.names, self.hands, self.seat
+        dealt = tuple([(names[seat], BY_VALUE[hand[0]]) for seat, hand in enumerate(hands)])
+        face_up = tuple([BY_VALUE[value] for value in self.face_up])
+        size = len(self.pile) + 1  # before the first player's draw
+        self.events.append(_round_started(self.round_number, names[first], dealt, face_up, size))
+        self.events.append(_card_drawn(names[first], BY_VALUE[hands[first][1]], _PILE, None))
+
+    def legal_commands(self) -> Listed:
+        """The legal commands now, kept to check the next command against."""
+        legal = self.legal = super().legal_commands()
+        return legal
+
+    def apply(  # type: ignore[override]
+        self, command: object, *, check: bool = True, record: bool = True
+    ) -> tuple[Event, ...]:
+        """Check ``command`` as the referee checks a listed one, apply it, and say what happened."""
+        if check and not self.legal.holds(command):
+            raise ValueError(f"not listed: {command!r}")
+        done = len(self.events)
+        phase = self.phase
+        seat = self.seat
+        if phase == PLAYING:
+            value, target, guess = self.moves[id(command)][1]
+            play = cast(Play, command)
+            self.events.append(
+                _card_played(play.player, play.card, play.target, play.guess, play.also)
+            )
+            hand = self.hands[seat]
+            if hand[0] == value:
+                del hand[0]
+            else:
+                del hand[1]
+            self.discards[seat] += (value,)
+            self.notes.append((seat, value))
+            EVENTFUL_EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
+            if self.phase == PLAYING:
+                self._pass_on()
+        elif phase == CHOOSING:
+            keep, *returned = self.moves[id(command)][1]
+            self.hands[seat] = [keep]
+            self.pile[0:0] = returned[::-1]
+            self.notes.append((seat,))
+            self.events.append(_cards_returned(self.names[seat], cast(Choose, command).returned))
+            self.phase = PLAYING
+            self._pass_on()
+        else:
+            self._deal()
+        self.legal = _NOTHING
+        return tuple(self.events[done:])
+
+    def _pass_on(self) -> None:
+        if self.alive == 1:
+            self._end_round(self.out.index(False), last_survivor=True)
+            return
+        pile = self.pile
+        if not pile:
+            self._end_round(-1, last_survivor=False)
+            return
+        out, count = self.out, len(self.names)
+        seat = (self.seat + 1) % count
+        while out[seat]:
+            seat = (seat + 1) % count
+        if self.protected[seat]:
+            self.protected[seat] = False
+            self.blocked &= ~(1 << seat)
+            self.events.append(_protection_ended(self.names[seat]))
+        self.seat = seat
+        self.draw(seat)
+
+    def draw(self, seat: int, by: Card | None = None) -> None:
+        card = self.pile.pop()
+        self.hands[seat].append(card)
+        self.events.append(_card_drawn(self.names[seat], BY_VALUE[card], _PILE, by))
+
+    def knock_out(self, seat: int, cause: KnockOutCause = KnockOutCause.GUARD) -> None:
+        hand = tuple([BY_VALUE[value] for value in self.hands[seat]])
+        super().knock_out(seat)
+        self.protected[seat] = False
+        self.events.append(_knocked_out(self.names[seat], cause, hand))
+
+    def _end_round(self, survivor: int, *, last_survivor: bool) -> None:
+        before = list(self.tokens)
+        names = self.names
+        super()._end_round(survivor, last_survivor=last_survivor)
+        revealed: tuple[tuple[str, Card], ...] = ()
+        if last_survivor:
+            end = Ending.LAST_SURVIVOR
+        else:
+            still = [seat for seat in range(len(names)) if not self.out[seat]]
+            end = Ending.SHOWDOWN
+            revealed = tuple([(names[seat], BY_VALUE[self.hands[seat][0]]) for seat in still])
+        aside = None if self.aside is None else BY_VALUE[self.aside]
+        winners = tuple([names[seat] for seat in self.winners])
+        self.events.append(_round_ended(self.round_number, end, winners, revealed, aside))
+        for seat in self.winners:
+            before[seat] += 1
+            self.events.append(_token_awarded(names[seat], TokenFor.ROUND_WIN, before[seat]))
+        for seat, count in enumerate(self.tokens):
+            if count > before[seat]:  # the Spy's token
+                self.events.append(_token_awarded(names[seat], TokenFor.SPY, count))
+        if self.over:
+            target = TARGET[len(names)]
+            ended = tuple(
+                [names[seat] for seat, count in enumerate(self.tokens) if count >= target]
+            )
+            self.events.append(_game_ended(ended))
+
+
+def _eventful_guard(game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        target = targets[0]
+        hit = game.hands[target][0] == guess
+        names = game.names
+        game.events.append(_guard_guessed(names[seat], names[target], BY_VALUE[guess], hit))
+        if hit:
+            game.knock_out(target, KnockOutCause.GUARD)
+        else:
+            game.notes.append((target, guess))
+
+
+def _eventful_priest(
+    game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    if targets:
+        target = targets[0]
+        card = game.hands[target][0]
+        game.notes.append((seat, target, card))
+        game.notes.append((seat, target, card))
+        game.events.append(_hand_seen(game.names[seat], game.names[target], BY_VALUE[card]))
+
+
+def _eventful_baron(game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        target = targets[0]
+        mine, theirs = game.hands[seat][0], game.hands[target][0]
+        game.notes += [(seat, target, theirs), (target, seat, mine)] * 2
+        loser = -1 if mine == theirs else (seat if mine < theirs else target)
+        names = game.names
+        game.events.append(
+            _hands_compared(
+                names[seat],
+                names[target],
+                BY_VALUE[mine],
+                BY_VALUE[theirs],
+                names[loser] if loser >= 0 else None,
+                Card.BARON,
+            )
+        )
+        if loser >= 0:
+            game.knock_out(loser, KnockOutCause.BARON)
+            game.notes.append((seat,))
+
+
+def _eventful_handmaid(
+    game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    game.protected[seat] = True
+    game.blocked |= 1 << seat
+    game.events.append(_player_protected(game.names[seat]))
+
+
+def _eventful_prince(
+    game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    target = targets[0]
+    (card,) = game.hands[target]
+    game.hands[target] = []
+    game.discards[target] += (card,)
+    game.notes.append((target,))
+    game.events.append(_hand_discarded(game.names[target], BY_VALUE[card]))
+    if card == 0:
+        game.spy(target)
+    if card == 9:
+        game.knock_out(target, KnockOutCause.PRINCESS_DISCARDED)
+    elif game.pile:
+        game.draw(target, Card.PRINCE)
+    else:
+        game.hands[target].append(game.aside)
+        game.events.append(
+            _card_drawn(game.names[target], BY_VALUE[game.aside], DrawSource.SET_ASIDE, Card.PRINCE)
+        )
+        game.aside = None
+
+
+def _eventful_chancellor(
+    game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    count = min(2, len(game.pile))
+    if count:
+        game.notes.append((seat,))
+        for _ in range(count):
+            game.draw(seat, Card.CHANCELLOR)
+        game.phase = CHOOSING
+
+
+def _eventful_king(game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int) -> None:
+    if targets:
+        target = targets[0]
+        hands = game.hands
+        hands[seat], hands[target] = hands[target], hands[seat]
+        game.notes += [(seat, target)] * 5
+        names = game.names
+        mine, theirs = BY_VALUE[hands[seat][0]], BY_VALUE[hands[target][0]]
+        game.events.append(_hands_traded(names[seat], names[target], mine, theirs))
+
+
+def _eventful_princess(
+    game: EventfulReferee, seat: int, targets: tuple[int, ...], guess: int
+) -> None:
+    game.knock_out(seat, KnockOutCause.PRINCESS_PLAYED)
+
+
+_EventfulEffect = Callable[[EventfulReferee, int, tuple[int, ...], int], None]
+EVENTFUL_EFFECTS: tuple[_EventfulEffect, ...] = (
+    _shaped_spy,
+    _eventful_guard,
+    _eventful_priest,
+    _eventful_baron,
+    _eventful_handmaid,
+    _eventful_prince,
+    _eventful_chancellor,
+    _eventful_king,
+    _shaped_nothing,
+    _eventful_princess,
+)
+
+
 class Still:
     """A referee that does nothing: its loop's cost alone."""
 
@@ -623,6 +925,13 @@ MAKERS: dict[str, Callable[[tuple[str, ...], int], object]] = {
     "shaped": ShapedReferee,
     "referee": _referee,
 }
+"""The referees timed on the fast loop (:func:`playout`)."""
+
+API_MAKERS: dict[str, Callable[[tuple[str, ...], int], object]] = {
+    "eventful": EventfulReferee,
+    "api": _referee,
+}
+"""The referees timed on the API loop (:func:`playout_api`): the eventful one, and Game."""
 
 
 def playout(make: object, players: int, games: int, seed: int) -> int:
@@ -641,6 +950,40 @@ def playout(make: object, players: int, games: int, seed: int) -> int:
                 turns += 1
             apply(command, check=False, record=False)
     return turns
+
+
+def playout_api(make: object, players: int, games: int, seed: int) -> int:
+    """speed_check's API loop (each command checked, its events built); the cards played."""
+    names = seat_names(players)
+    rng = random.Random(seed)
+    choice = rng.choice
+    turns = 0
+    for _ in range(games):
+        game = make(names, rng.getrandbits(63))  # type: ignore[operator]
+        legal = game.legal_commands
+        apply = game.apply
+        while not game.over:
+            command = choice(legal())
+            if type(command) is Play:
+                turns += 1
+            apply(command)
+    return turns
+
+
+def events_played(make: object, players: int, games: int, seed: int) -> list[tuple[object, ...]]:
+    """The events of ``games`` games of speed_check's API loop around ``make``'s referee.
+
+    Those of each game's start, then those of each command.
+    """
+    names = seat_names(players)
+    rng = random.Random(seed)
+    played: list[tuple[object, ...]] = []
+    for _ in range(games):
+        game = make(names, rng.getrandbits(63))  # type: ignore[operator]
+        played.append(tuple(game.events))
+        while not game.over:
+            played.append(game.apply(rng.choice(game.legal_commands())))
+    return played
 
 
 def commands_played(make: object, players: int, games: int, seed: int) -> list[list[object]]:
@@ -675,18 +1018,29 @@ def main(argv: list[str] | None = None) -> int:
             if commands_played(MAKERS[name], players, 50, players) != played:
                 print(f"the {name} referee plays other games than the referee at {players} players")
                 return 1
+        if events_played(EventfulReferee, players, 50, players) != events_played(
+            _referee, players, 50, players
+        ):
+            print(f"the eventful referee tells other events than the referee at {players} players")
+            return 1
         print(
             f"{players} players: the lean and shaped referees play the referee's 50 games, ", end=""
         )
-        print(f"command for command ({sum(map(len, played))} commands)")
+        print(f"command for command ({sum(map(len, played))} commands); the eventful one gives")
+        print("  the referee's events, command for command")
     print("timing: interleaved, CPU clock (time.process_time), after an untimed warm-up")
+    print("loops: still to referee, the fast one; eventful and api, the API's (checked, events)")
     print(f"{'players':>7}  {'figure':<8} {'turns/s':>10}  {'us/turn':>7}  {'ratio':>5}")
+    loops = {
+        **{name: (make, playout) for name, make in MAKERS.items()},
+        **{name: (make, playout_api) for name, make in API_MAKERS.items()},
+    }
     for players in args.players or [2, 4, 6]:
         turns = count_floor_turns(path, players, args.games, 1)
         floor.play(players, args.games // 10 or 1, 2)  # the warm-up, untimed
-        for make in MAKERS.values():
-            playout(make, players, args.games // 5 or 1, 2)
-        best = dict.fromkeys(("floor", *MAKERS), 0.0)
+        for make, loop in loops.values():
+            loop(make, players, args.games // 5 or 1, 2)
+        best = dict.fromkeys(("floor", *loops), 0.0)
         for repeat in range(args.repeats):
             order = list(best) if repeat % 2 == 0 else list(best)[::-1]
             for name in order:
@@ -695,7 +1049,8 @@ def main(argv: list[str] | None = None) -> int:
                     floor.play(players, args.games, 1)
                     done = turns
                 else:
-                    done = playout(MAKERS[name], players, args.games, 1)
+                    make, loop = loops[name]
+                    done = loop(make, players, args.games, 1)
                 best[name] = max(best[name], done / (time.process_time() - start))
         for name, rate in best.items():
             print(
