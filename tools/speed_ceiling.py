@@ -60,7 +60,7 @@ import _random
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import permutations
 from operator import itemgetter
 from pathlib import Path
@@ -68,7 +68,7 @@ from typing import Any, ClassVar, cast
 
 from loveletter import Card, Choose, Deal, Game, Play
 from loveletter._records import builder, interned
-from loveletter.bench import count_floor_turns, find_floor, load_floor
+from loveletter.bench import Floor, count_floor_turns, find_floor, load_floor
 from loveletter.events import (
     CardDrawn,
     CardPlayed,
@@ -449,6 +449,8 @@ class ShapedReferee(_Referee):
 
     __slots__ = ("discards", "face_up", "hands", "notes")
     MEMOS = _SHAPED_MEMO
+    EFFECTS: ClassVar[tuple[Callable[[Any, int, tuple[int, ...], int], None], ...]]
+    """Each card's effect, by value (set below, once the effects are defined)."""
 
     def _deal(self) -> None:
         """Deal as :meth:`LeanReferee._deal` does, into the referee's shapes."""
@@ -512,7 +514,7 @@ class ShapedReferee(_Referee):
                 del hand[1]
             self.discards[seat] += (value,)
             self.notes.append((seat, value))  # the card played is known no more
-            SHAPED_EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
+            self.EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
             if self.phase == PLAYING:
                 self._pass_on()
         elif phase == CHOOSING:
@@ -539,10 +541,14 @@ class ShapedReferee(_Referee):
         while out[seat]:
             seat = (seat + 1) % count
         if self.protected[seat]:
-            self.protected[seat] = False
-            self.blocked &= ~(1 << seat)
+            self.unprotect(seat)
         self.seat = seat
         self.draw(seat)
+
+    def unprotect(self, seat: int) -> None:
+        """``seat``'s protection ends, as their turn comes."""
+        self.protected[seat] = False
+        self.blocked &= ~(1 << seat)
 
     def draw(self, seat: int) -> None:
         self.hands[seat].append(self.pile.pop())
@@ -644,6 +650,7 @@ _ShapedEffect = Callable[[ShapedReferee, int, tuple[int, ...], int], None]
 SHAPED_EFFECTS: tuple[_ShapedEffect, ...] = (_shaped_spy, _shaped_guard, _shaped_priest)
 SHAPED_EFFECTS += (_shaped_baron, _shaped_handmaid, _shaped_prince, _shaped_chancellor)
 SHAPED_EFFECTS += (_shaped_king, _shaped_nothing, _shaped_princess)
+ShapedReferee.EFFECTS = SHAPED_EFFECTS
 
 
 class EventfulReferee(ShapedReferee):
@@ -683,59 +690,28 @@ class EventfulReferee(ShapedReferee):
     def apply(  # type: ignore[override]
         self, command: object, *, check: bool = True, record: bool = True
     ) -> tuple[Event, ...]:
-        """Check ``command`` as the referee checks a listed one, apply it, and say what happened."""
+        """Check ``command`` as the referee checks a listed one, apply it, say what happened.
+
+        The card played (or the cards returned) is told first, as the rules tell it; the
+        shaped referee's move then tells the rest, through the effects and moves below.
+        """
         if check and not self.legal.holds(command):
             raise ValueError(f"not listed: {command!r}")
-        done = len(self.events)
+        events = self.events
+        done = len(events)
         phase = self.phase
-        seat = self.seat
         if phase == PLAYING:
-            value, target, guess = self.moves[id(command)][1]
             play = cast(Play, command)
-            self.events.append(
-                _card_played(play.player, play.card, play.target, play.guess, play.also)
-            )
-            hand = self.hands[seat]
-            if hand[0] == value:
-                del hand[0]
-            else:
-                del hand[1]
-            self.discards[seat] += (value,)
-            self.notes.append((seat, value))
-            EVENTFUL_EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
-            if self.phase == PLAYING:
-                self._pass_on()
+            events.append(_card_played(play.player, play.card, play.target, play.guess, play.also))
         elif phase == CHOOSING:
-            keep, *returned = self.moves[id(command)][1]
-            self.hands[seat] = [keep]
-            self.pile[0:0] = returned[::-1]
-            self.notes.append((seat,))
-            self.events.append(_cards_returned(self.names[seat], cast(Choose, command).returned))
-            self.phase = PLAYING
-            self._pass_on()
-        else:
-            self._deal()
+            events.append(_cards_returned(self.names[self.seat], cast(Choose, command).returned))
+        ShapedReferee.apply(self, command)
         self.legal = _NOTHING
-        return tuple(self.events[done:])
+        return tuple(events[done:])
 
-    def _pass_on(self) -> None:
-        if self.alive == 1:
-            self._end_round(self.out.index(False), last_survivor=True)
-            return
-        pile = self.pile
-        if not pile:
-            self._end_round(-1, last_survivor=False)
-            return
-        out, count = self.out, len(self.names)
-        seat = (self.seat + 1) % count
-        while out[seat]:
-            seat = (seat + 1) % count
-        if self.protected[seat]:
-            self.protected[seat] = False
-            self.blocked &= ~(1 << seat)
-            self.events.append(_protection_ended(self.names[seat]))
-        self.seat = seat
-        self.draw(seat)
+    def unprotect(self, seat: int) -> None:
+        super().unprotect(seat)
+        self.events.append(_protection_ended(self.names[seat]))
 
     def draw(self, seat: int, by: Card | None = None) -> None:
         card = self.pile.pop()
@@ -893,6 +869,7 @@ EVENTFUL_EFFECTS: tuple[_EventfulEffect, ...] = (
     _shaped_nothing,
     _eventful_princess,
 )
+EventfulReferee.EFFECTS = EVENTFUL_EFFECTS
 
 
 class Still:
@@ -1002,6 +979,41 @@ def commands_played(make: object, players: int, games: int, seed: int) -> list[l
     return played
 
 
+_Loop = Callable[[object, int, int, int], int]
+
+
+def interleaved(
+    floor: Floor,
+    path: Path,
+    loops: Mapping[str, tuple[object, _Loop]],
+    players: int,
+    games: int,
+    repeats: int,
+) -> dict[str, float]:
+    """The best turns per second of the floor and of each referee on its loop.
+
+    Each name of ``loops`` gives a referee's maker and the loop to run it in. After an
+    untimed warm-up, each repeat times them all, in alternating order, on the CPU clock.
+    """
+    turns = count_floor_turns(path, players, games, 1)
+    floor.play(players, games // 10 or 1, 2)  # the warm-up, untimed
+    for make, loop in loops.values():
+        loop(make, players, games // 5 or 1, 2)
+    best = dict.fromkeys(("floor", *loops), 0.0)
+    for repeat in range(repeats):
+        order = list(best) if repeat % 2 == 0 else list(best)[::-1]
+        for name in order:
+            start = time.process_time()
+            if name == "floor":
+                floor.play(players, games, 1)
+                done = turns
+            else:
+                make, loop = loops[name]
+                done = loop(make, players, games, 1)
+            best[name] = max(best[name], done / (time.process_time() - start))
+    return best
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -1031,27 +1043,12 @@ def main(argv: list[str] | None = None) -> int:
     print("timing: interleaved, CPU clock (time.process_time), after an untimed warm-up")
     print("loops: still to referee, the fast one; eventful and api, the API's (checked, events)")
     print(f"{'players':>7}  {'figure':<8} {'turns/s':>10}  {'us/turn':>7}  {'ratio':>5}")
-    loops = {
+    loops: dict[str, tuple[object, _Loop]] = {
         **{name: (make, playout) for name, make in MAKERS.items()},
         **{name: (make, playout_api) for name, make in API_MAKERS.items()},
     }
     for players in args.players or [2, 4, 6]:
-        turns = count_floor_turns(path, players, args.games, 1)
-        floor.play(players, args.games // 10 or 1, 2)  # the warm-up, untimed
-        for make, loop in loops.values():
-            loop(make, players, args.games // 5 or 1, 2)
-        best = dict.fromkeys(("floor", *loops), 0.0)
-        for repeat in range(args.repeats):
-            order = list(best) if repeat % 2 == 0 else list(best)[::-1]
-            for name in order:
-                start = time.process_time()
-                if name == "floor":
-                    floor.play(players, args.games, 1)
-                    done = turns
-                else:
-                    make, loop = loops[name]
-                    done = loop(make, players, args.games, 1)
-                best[name] = max(best[name], done / (time.process_time() - start))
+        best = interleaved(floor, path, loops, players, args.games, args.repeats)
         for name, rate in best.items():
             print(
                 f"{players:>7}  {name:<8} {rate:>10,.0f}  {1e6 / rate:>7.2f}"

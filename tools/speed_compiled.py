@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from types import ModuleType
 
@@ -37,7 +36,7 @@ sys.path.insert(0, str(TOOLS))
 
 import speed_ceiling  # noqa: E402  (the tools folder is put on the path first)
 
-from loveletter.bench import count_floor_turns, find_floor, load_floor  # noqa: E402
+from loveletter.bench import find_floor, load_floor  # noqa: E402
 
 HOT = ("loveletter/legal.py", "loveletter/rules/work.py", "loveletter/rules/turn.py")
 """The referee's modules a compiled build would compile first."""
@@ -118,22 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         print("loops: lean and shaped, the fast one; eventful, the API's (checked, events)")
         print(f"{'players':>7}  {'figure':<18} {'turns/s':>10}  {'ratio':>5}  compiled/python")
         for players in counts:
-            turns = count_floor_turns(path, players, args.games, 1)
-            floor.play(players, args.games // 10 or 1, 2)  # the warm-up, untimed
-            for make, loop in makers.values():
-                loop(make, players, args.games // 5 or 1, 2)
-            best = dict.fromkeys(("floor", *makers), 0.0)
-            for repeat in range(args.repeats):
-                order = list(best) if repeat % 2 == 0 else list(best)[::-1]
-                for label in order:
-                    start = time.process_time()
-                    if label == "floor":
-                        floor.play(players, args.games, 1)
-                        done = turns
-                    else:
-                        make, loop = makers[label]
-                        done = loop(make, players, args.games, 1)
-                    best[label] = max(best[label], done / (time.process_time() - start))
+            best = speed_ceiling.interleaved(floor, path, makers, players, args.games, args.repeats)
             for label, rate in best.items():
                 gain = ""
                 if label.endswith(", compiled"):
