@@ -64,7 +64,7 @@ from collections.abc import Callable, Mapping
 from itertools import permutations
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from loveletter import Card, Choose, Deal, Game, Play
 from loveletter._records import builder, interned
@@ -447,13 +447,14 @@ class ShapedReferee(_Referee):
     difference from the lean referee's time is what those shapes and duties cost.
     """
 
-    __slots__ = ("discards", "face_up", "hands", "notes")
+    __slots__ = ("discards", "effects", "face_up", "hands", "notes")
     MEMOS = _SHAPED_MEMO
     EFFECTS: ClassVar[tuple[Callable[[Any, int, tuple[int, ...], int], None], ...]]
     """Each card's effect, by value (set below, once the effects are defined)."""
 
     def _deal(self) -> None:
         """Deal as :meth:`LeanReferee._deal` does, into the referee's shapes."""
+        self.effects = self.EFFECTS  # read from a slot on every play, as fast as a global
         draw = self.rng.random
         count = len(self.names)
         chosen = draw()
@@ -514,7 +515,7 @@ class ShapedReferee(_Referee):
                 del hand[1]
             self.discards[seat] += (value,)
             self.notes.append((seat, value))  # the card played is known no more
-            self.EFFECTS[value](self, seat, (target,) if target >= 0 else (), guess)
+            self.effects[value](self, seat, (target,) if target >= 0 else (), guess)
             if self.phase == PLAYING:
                 self._pass_on()
         elif phase == CHOOSING:
@@ -700,11 +701,12 @@ class EventfulReferee(ShapedReferee):
         events = self.events
         done = len(events)
         phase = self.phase
-        if phase == PLAYING:
-            play = cast(Play, command)
+        if phase == PLAYING:  # a listed command: a Play (typing.cast would cost a call)
+            play: Play = command  # type: ignore[assignment]
             events.append(_card_played(play.player, play.card, play.target, play.guess, play.also))
         elif phase == CHOOSING:
-            events.append(_cards_returned(self.names[self.seat], cast(Choose, command).returned))
+            choice: Choose = command  # type: ignore[assignment]
+            events.append(_cards_returned(self.names[self.seat], choice.returned))
         ShapedReferee.apply(self, command)
         self.legal = _NOTHING
         return tuple(events[done:])
