@@ -158,7 +158,7 @@ def test_the_speed_ceiling_prints_each_referee_beside_the_floor() -> None:
         done.stdout,
         re.MULTILINE,
     )
-    for name in ("floor", "still", "lean", "shaped", "referee", "eventful", "api"):
+    for name in ("floor", "still", "lean", "shaped", "events", "referee", "eventful", "api"):
         row = rf"^      2  {name} +[\d,]+ +\d+\.\d\d +\d+\.\d\d$"
         assert re.search(row, done.stdout, re.MULTILINE), name
 

@@ -11,7 +11,7 @@ in one process, interleaved, on the CPU clock, best of the repeats, the loop tha
         if type(command) is Play: turns += 1
         game.apply(command, check=False, record=False)
 
-around four things, and prints each one's turns per second as a ratio to the floor's:
+around five things, and prints each one's turns per second as a ratio to the floor's:
 
 * **floor**: ``bare_playout.play_game``, unmodified (its turns counted as speed_check
   counts them);
@@ -30,6 +30,9 @@ around four things, and prints each one's turns per second as a ratio to the flo
   cards' effects work on: a list of cards for each hand, the pile and the flags as lists,
   a tuple of discards for each seat, and a note for each thing players learn): what a
   referee built like the lean one pays for keeping the discards and what players know;
+* **events**: :class:`EventfulReferee` below on the same loop, which it runs building its
+  events but checking nothing: the shaped referee's figure less this one's is what
+  building the API's events costs;
 * **referee**: :class:`loveletter.Game` on the same loop.
 
 Then, on speed_check's API loop (``game.apply(command)``: each command checked, its
@@ -902,6 +905,7 @@ MAKERS: dict[str, Callable[[tuple[str, ...], int], object]] = {
     "still": Still,
     "lean": LeanReferee,
     "shaped": ShapedReferee,
+    "events": EventfulReferee,  # on the fast loop: its events built, nothing checked
     "referee": _referee,
 }
 """The referees timed on the fast loop (:func:`playout`)."""
