@@ -15,8 +15,10 @@ are a Guard's guess given as its number, and the house remedy's commands.
 How it stays cheap: during a turn the legal plays depend only on the edition, the
 players, who is to act, what they hold, and who is out or protected. :func:`legal_commands`
 works out the list once for each such combination (the table's ``kind`` stands for its
-edition and players) and shares it (commands are values);
-the memo keeps at most 65,536 lists and starts afresh when full.
+edition and players) and shares it (commands are values); a list it has not met yet is
+put together from each playable card's plays, themselves worked out once for each kind
+of table, seat, card and seats out or protected. Each memo keeps at most 65,536 entries
+and starts afresh when full.
 """
 
 from __future__ import annotations
@@ -186,11 +188,8 @@ def _card_plays(table: Table, seat: int, card: Card, blocked: int) -> tuple[Play
 
 
 def _turn_plays(table: Table, seat: int, hand: tuple[Card, ...], blocked: int) -> LegalCommands:
-    playable = _playable(hand)
-    if len(playable) == 1:
-        return LegalCommands(_card_plays(table, seat, playable[0], blocked))
     commands: tuple[Command, ...] = ()
-    for card in playable:
+    for card in _playable(hand):
         commands += _card_plays(table, seat, card, blocked)
     return LegalCommands(commands)
 
