@@ -662,8 +662,9 @@ class EventfulReferee(ShapedReferee):
 
     It checks each command as :meth:`loveletter.Game.apply` checks a listed one (found by
     its identity in the last list of legal commands, or else equal to one), and it builds
-    the referee's very events (the same objects: the library's events, built once and
-    shared as the rules build them), returns them for each command, and keeps them all. It
+    the referee's events (equal records of the library's event classes, the frequent ones
+    built once and shared in memos of its own, as the rules build theirs), returns them
+    for each command, and keeps them all. It
     plays the same games as the referee, and each command gives the same events.
     """
 
