@@ -1,12 +1,13 @@
-"""One record per kind of card: everything the card does, and its words.
+"""One record per kind of card: everything the card does, its checks, and its words.
 
 A card's name, value and count are its edition's (:mod:`loveletter.editions`); what it
 does is its :class:`CardRule`: whom it chooses, whether it names a card, which cards
-force it to be played, what its effect does to the table and what it shows to whom, why
-it may knock someone out, its part in the scoring, its French name, and its labels in
-the 2019 playing-card rendition. The checks, the legal commands, the views, the
-narration, the bots and the terminal game all read the record: a new kind of card is a
-record, registered with :func:`register_rule`, and an edition that deals it.
+force it to be played, what its effect does to the table and what it shows to whom, the
+refusals its own rules add, why it may knock someone out, its part in the scoring, its
+French name, and its labels in the 2019 playing-card rendition. The checks, the legal
+commands, the views, the narration, the bots and the terminal game all read the record:
+a new kind of card is a record, registered with :func:`register_rule`, and an edition
+that deals it.
 
 >>> rule = rule_of(Card.BARON)
 >>> rule.targeting, rule.intent, rule.french
@@ -14,30 +15,34 @@ record, registered with :func:`register_rule`, and an edition that deals it.
 >>> rule_of(Card.GUARD).names_a_card, rule_of(Card.COUNTESS).forced_by == {Card.KING, Card.PRINCE}
 (True, True)
 
-The effect is a function of the table in motion (:class:`Motion`), the seat of the
-player, the seats the card chose and the card it named; the built-in ones live in
-``loveletter/rules/``, one module per card (``rules/baron.py`` holds the Baron).
+The effect is a function of the table in motion (:class:`~loveletter.motion.Motion`), the
+seat of the player, the seats the card chose and the card it named; the built-in ones
+live in ``loveletter/rules/``, one module per card (``rules/baron.py`` holds the Baron).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+import warnings
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 from loveletter._kinds import Enum
-from loveletter.cards import Card, register_labels, register_names
-from loveletter.events import Event, KnockOutCause
-
-if TYPE_CHECKING:
-    from loveletter.state import Position, Table
+from loveletter.cards import Card, register_kind, register_labels, register_names
+from loveletter.commands import Choose, Play
+from loveletter.errors import Refusal
+from loveletter.events import KnockOutCause
+from loveletter.motion import Motion
 
 __all__ = [
-    "EFFECTS",
     "RULES",
     "CardRule",
+    "Check",
+    "ChoiceCheck",
+    "ChoiceEffect",
     "Effect",
+    "Hook",
     "Intent",
     "Motion",
     "Targeting",
@@ -61,7 +66,7 @@ class Targeting(Enum):
 
 
 class Intent(Enum):
-    """What a card's effect does, in a word: for bots, quiet play and narration."""
+    """What a card's effect does, in a word: for bots and narration."""
 
     NOTHING = "nothing"
     """No effect of its own (Spy, Countess)."""
@@ -83,73 +88,22 @@ class Intent(Enum):
     """Knock its own player out (Princess)."""
 
 
-class Motion(Protocol):
-    """The table in motion, as a card's effect sees it (what an effect may read and do).
-
-    Seats index ``names``. Each seat's hand is a list of cards (during an effect, the
-    one card each player still in holds), changed in place; the discards are tuples, by
-    seat; ``pile`` is the draw pile, a list whose end is its top (``pile[-1]`` is drawn
-    next); ``out`` and ``protected`` are lists of flags, by seat, to be read (the methods
-    below change them). ``events`` is the list the effect appends its events to, or
-    ``None`` when no events are being recorded.
-    """
-
-    table: Table
-    names: tuple[str, ...]
-    hands: list[list[Card]]
-    discards: list[tuple[Card, ...]]
-    pile: list[Card]
-    set_aside: Card | None
-    out: list[bool]
-    protected: list[bool]
-    events: list[Event] | None
-
-    def draw(self, seat: int, by: Card | None = None) -> Card:
-        """``seat`` takes the top card of the draw pile (for the effect of ``by``)."""
-
-    def take_set_aside(self, seat: int) -> Card:
-        """``seat`` takes the face-down set-aside card."""
-
-    def knock_out(self, seat: int, cause: KnockOutCause) -> None:
-        """Knock ``seat`` out of the round: their hand goes face up."""
-
-    def show(self, viewer: int, owner: int, card: Card, by: Card | None) -> None:
-        """The referee showed ``viewer`` (-1: everyone) ``owner``'s ``card``."""
-
-    def learn(self, viewer: int, owner: int, card: Card) -> None:
-        """``viewer`` (-1: everyone) now knows that ``owner`` holds ``card``."""
-
-    def forget(self, owner: int, card: Card | None = None) -> None:
-        """What was known of ``owner``'s hand (of ``card`` only, if given) is known no more."""
-
-    def trade_known(self, one: int, other: int) -> None:
-        """Two hands were traded: what was known of each is now known of the other."""
-
-    def rule_out(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Everyone knows now that ``seat``'s card is none of ``cards``."""
-
-    def tie(self, one: int, other: int) -> None:
-        """Everyone knows now that ``one`` and ``other`` hold cards of the same value."""
-
-    def bury(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """``seat`` put ``cards`` under the pile, and knows them there."""
-
-    def set_protected(self, seat: int, value: bool) -> None:
-        """Protect ``seat``, or end their protection."""
-
-    def set_spied(self, seat: int) -> None:
-        """Record that ``seat`` played or discarded a Spy this round."""
-
-    def choose_pending(self) -> None:
-        """The effect waits for its player's choice (a Chancellor's)."""
-
-
-Effect = Callable[["Motion", int, tuple[int, ...], "Card | int | None"], None]
+Effect = Callable[[Motion, int, tuple[int, ...], Card | int | None], None]
 """``effect(table, actor, targets, guess)``: what playing the card does. ``targets`` are
 the seats chosen (empty when nobody could be), ``guess`` the card (or number) named."""
 
-Hook = Callable[["Motion", int], None]
+Hook = Callable[[Motion, int], None]
 """``hook(table, seat)``: what discarding the card (to a Prince) does to its holder."""
+
+Check = Callable[[Motion, Play], Refusal | None]
+"""``check(table, play)``: why a card's own rule refuses ``play``, or ``None``."""
+
+ChoiceEffect = Callable[[Motion, int, Card, tuple[Card, ...]], None]
+"""``choose(table, actor, keep, returned)``: the second half of an effect that waits for
+its player's choice (the Chancellor's): ``keep`` stays in the hand, ``returned`` goes."""
+
+ChoiceCheck = Callable[[Motion, Choose], Refusal | None]
+"""``check(table, choice)``: why a card's rule refuses its player's choice, or ``None``."""
 
 
 def _nothing(
@@ -160,13 +114,19 @@ def _nothing(
 
 @attrs.frozen(kw_only=True)
 class CardRule:
-    """Everything a kind of card does, and its words.
+    """Everything a kind of card does, its checks, and its words.
 
     ``knock_outs`` gives, for each cause of a knock-out this card can bring, how the
     narration tells it: in English, in French, and in French to the player knocked out.
     ``bonus`` gives the seat that earns a bonus token at the round's end because of this
-    card (the Spy's), or ``None``. ``quiet`` says whether a play harms nobody (for
-    examples and tests that move a round along); by default a card with no target does.
+    card (the Spy's), or ``None``.
+
+    A play is checked first for what every play must be (its player's turn, a card of the
+    edition, in hand, whom it chooses: :mod:`loveletter.rules.checks`), then by the card's
+    own hooks: ``check_beside`` of each other card the player holds (the Countess refuses
+    a King or a Prince beside her), and last ``check`` of the card played (the Guard's
+    rules for the card it names). A card with no ``check`` names no card, and a play of
+    it that names one is refused.
     """
 
     card: Card
@@ -180,57 +140,45 @@ class CardRule:
     """Its cards in the 2019 playing-card rendition, one per copy (LL19-LABELS)."""
     targeting: Targeting = Targeting.NONE
     names_a_card: bool = False
-    """Whether it names a card (the Guard): any card of the edition but itself."""
+    """Whether it names a card (the Guard): any card of the edition but those that name one."""
     forced_by: frozenset[Card] = frozenset()
     """Held with one of these, it must be played instead of them (the Countess)."""
     intent: Intent = Intent.NOTHING
     lower_loses: bool = True
     """For a comparison: whether the lower card loses (the Baron) or the higher one."""
     effect: Effect = _nothing
+    check: Check | None = None
+    """The refusals its own rules add to a play of it, after every play's checks."""
+    check_beside: Check | None = None
+    """The refusals it makes of a play of another card while it is held (the Countess's)."""
+    choose: ChoiceEffect | None = None
+    """For an effect that waits for its player's choice: what the choice does."""
+    check_choice: ChoiceCheck | None = None
+    """For an effect that waits for its player's choice: why a choice is refused."""
     discarded: Hook | None = None
     """What discarding it to a Prince does (the Princess knocks out, the Spy counts)."""
-    bonus: Callable[[Position], int | None] | None = None
+    bonus: Callable[[Motion], int | None] | None = None
     knock_outs: tuple[tuple[KnockOutCause, str, str, str], ...] = ()
     draws: bool = False
     """Whether its effect draws cards for its player (the Chancellor's, not the Prince's)."""
     shows_hands: bool = False
     """Whether its effect shows hands to players (Priest, Baron, King)."""
-    quiet: (
-        Callable[
-            [
-                Sequence[tuple[Card, ...]],
-                Mapping[Card, int],
-                int,
-                tuple[int, ...],
-                Card | int | None,
-            ],
-            bool,
-        ]
-        | None
-    ) = None
+    quiet: Any = attrs.field(default=None, eq=False, repr=False)
+    """Deprecated since 0.2, and ignored: whether a play is quiet is worked out by playing
+    it on a copy of the table (:func:`loveletter.quiet.quiet_play`)."""
 
-    def quiet_play(
-        self,
-        hands: Sequence[tuple[Card, ...]],
-        value: Mapping[Card, int],
-        actor: int,
-        targets: tuple[int, ...],
-        guess: Card | int | None,
-    ) -> bool:
-        """Whether playing it at these targets knocks nobody out and changes no other hand.
-
-        ``hands`` are as the effect will find them: its player holds the card kept.
-        """
+    def __attrs_post_init__(self) -> None:
         if self.quiet is not None:
-            return self.quiet(hands, value, actor, targets, guess)
-        return not targets and self.intent is not Intent.LOSE
+            warnings.warn(
+                "CardRule(quiet=...) is deprecated since 0.2 and ignored: loveletter.quiet "
+                "works out whether a play is quiet by playing it on a copy of the table",
+                DeprecationWarning,
+                stacklevel=3,
+            )
 
 
 RULES: dict[Card, CardRule] = {}
 """Every kind's rule record, by card."""
-
-EFFECTS: dict[Card, Effect] = {}
-"""Every kind's effect, by card (the records' ``effect``, for the turn's hot path)."""
 
 _CAUSES: dict[KnockOutCause, tuple[str, str, str]] = {}
 
@@ -249,10 +197,16 @@ def register_rule(rule: CardRule) -> CardRule:
     register_names(rule.card, rule.french, *rule.also_read)
     if rule.labels:
         register_labels(rule.card, rule.labels)
+    register_kind(
+        rule.card,
+        french=rule.french,
+        feminine=rule.feminine,
+        names_a_card=rule.names_a_card,
+        forced_by=rule.forced_by,
+    )
     for cause, english, french, french_you in rule.knock_outs:
         _CAUSES[cause] = (english, french, french_you)
     RULES[rule.card] = rule
-    EFFECTS[rule.card] = rule.effect
     return rule
 
 
@@ -264,3 +218,15 @@ def rule_of(card: Card) -> CardRule:
 def cause_words(cause: KnockOutCause) -> tuple[str, str, str]:
     """How narration tells a knock-out's cause: English, French, French to the player."""
     return _CAUSES.get(cause, (cause.value, cause.value, cause.value))
+
+
+def __getattr__(name: str) -> Any:
+    """``EFFECTS``, deprecated since 0.2: each record's ``effect``, by card."""
+    if name != "EFFECTS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "loveletter.cardrule.EFFECTS is deprecated since 0.2: read rule_of(card).effect",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return {card: rule.effect for card, rule in RULES.items()}

@@ -3,9 +3,12 @@
 A :class:`Card` is a *kind* of card (Guard, Baron, ...), never a value: the King is
 worth 7 in the 2019 edition and 6 in the classic one, so values live in the edition
 (:mod:`loveletter.editions`), and cards are compared by kind. Everything a kind of card
-does, and its words in each language, is its rule record (:mod:`loveletter.cardrule`).
-The ten kinds of the 2019 and classic editions are built in; an edition of one's own
-defines more with :meth:`Card.define`.
+does, and its words in each language, is its rule record (:mod:`loveletter.cardrule`);
+registering the record tells this module what the layers below the rules read of a kind:
+its names (English, French, and the labels below), whether it names a card, and which
+cards must be played instead of it (:attr:`Card.gives_way_to`). The ten kinds of the
+2019 and classic editions are built in; an edition of one's own defines more with
+:meth:`Card.define`.
 
 >>> Card.BARON
 Card.BARON
@@ -44,6 +47,7 @@ __all__ = [
     "card_named",
     "fold",
     "looks_like_a_label",
+    "register_kind",
     "register_labels",
     "register_names",
     "to_card",
@@ -88,6 +92,36 @@ class Card(Kind):
         """The playing cards that stand for this kind in the 2019 rendition, one per copy."""
         return PLAYING_CARD_LABELS.get(self, ())
 
+    @property
+    def french(self) -> str:
+        """Its French name (LL19-NAMES-FR); its English name until its rule is registered.
+
+        >>> Card.HANDMAID.french, Card.PRIEST.french
+        ('Servante', 'Prêtre')
+        """
+        return _FRENCH.get(self, (self.value, False))[0]
+
+    @property
+    def feminine(self) -> bool:
+        """Whether its French name takes ``la``/``une`` (``la Servante``)."""
+        return _FRENCH.get(self, (self.value, False))[1]
+
+    @property
+    def names_a_card(self) -> bool:
+        """Whether its rule names a card (the Guard): as its rule record says."""
+        return self in _NAMING
+
+    @property
+    def gives_way_to(self) -> frozenset[Card]:
+        """The cards that must be played instead of it when held with it.
+
+        As their rule records say: the King and the Prince give way to the Countess.
+
+        >>> Card.KING.gives_way_to, Card.GUARD.gives_way_to
+        (frozenset({Card.COUNTESS}), frozenset())
+        """
+        return _GIVES_WAY_TO.get(self, frozenset())
+
 
 _BUILT_IN = (
     ("SPY", "Spy"),
@@ -112,6 +146,9 @@ _JOKERS = ("☆", "JK", "JOKER", "JOKERS", "🃏", "🃟", "🂿")
 
 _BY_NAME: dict[str, Card] = {}
 _BY_LABEL: dict[str, Card] = {}
+_FRENCH: dict[Card, tuple[str, bool]] = {}
+_NAMING: set[Card] = set()
+_GIVES_WAY_TO: dict[Card, frozenset[Card]] = {}
 
 
 def _label_key(text: str) -> str:
@@ -151,6 +188,23 @@ def register_labels(card: Card, labels: tuple[str, ...]) -> None:
     if labels and labels[0] == "★":
         for alias in _JOKERS:
             _BY_LABEL.setdefault(alias, card)
+
+
+def register_kind(
+    card: Card, *, french: str, feminine: bool, names_a_card: bool, forced_by: frozenset[Card]
+) -> None:
+    """What the layers below the rules read of ``card``, from its rule record.
+
+    Its French name and gender (for :mod:`loveletter.words`), whether it names a card, and
+    the cards ``forced_by`` which give way to it (for :mod:`loveletter.editions` and the
+    turn). :func:`loveletter.cardrule.register_rule` calls it, with :func:`register_names`
+    and :func:`register_labels`.
+    """
+    _FRENCH[card] = (french, feminine)
+    if names_a_card:
+        _NAMING.add(card)
+    for other in forced_by:
+        _GIVES_WAY_TO[other] = _GIVES_WAY_TO.get(other, frozenset()) | {card}
 
 
 for _name, _value in _BUILT_IN:

@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from loveletter._records import quiet_defaults
+from loveletter._optional import OPTIONAL, short_repr
 from loveletter.cards import Card, card_by_name, to_card, to_cards
 from loveletter.echo import quoted
 from loveletter.errors import InvalidCommandError
@@ -51,11 +51,15 @@ def _remember_labels(value: object, instance: Any) -> None:
 
 
 def _card_given(value: Card | str, instance: Any) -> Card:
+    if isinstance(value, Card):
+        return value
     _remember_labels(value, instance)
     return to_card(value)
 
 
 def _guess_given(value: Card | str | int | None, instance: Any) -> Card | int | None:
+    if value is None or value.__class__ is Card:
+        return value
     _remember_labels(value, instance)
     return _optional_guess(value)
 
@@ -86,6 +90,8 @@ def _optional_name(instance: object, attribute: attrs.Attribute[Any], value: obj
 
 def _players(value: Iterable[str]) -> tuple[str, ...]:
     """More players chosen: a list of names (a single name is not a list)."""
+    if isinstance(value, tuple):
+        return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise InvalidCommandError(
             f"must be a list of players' names, not {quoted(value)}", where="also"
@@ -112,7 +118,7 @@ class Draw:
     player: str = attrs.field(validator=_name)
 
 
-@quiet_defaults("also")
+@short_repr
 @attrs.frozen(kw_only=True)
 class Play:
     """Play a card from the hand, with its target and the card it names (a Guard's).
@@ -130,7 +136,9 @@ class Play:
     card: Card = attrs.field(converter=_CARD)  # type: ignore[misc]
     target: str | None = attrs.field(default=None, validator=_optional_name)
     guess: Card | int | None = attrs.field(default=None, converter=_GUESS)  # type: ignore[misc]
-    also: tuple[str, ...] = attrs.field(default=(), converter=_players, validator=_names)
+    also: tuple[str, ...] = attrs.field(
+        default=(), converter=_players, validator=_names, metadata={OPTIONAL: True}
+    )
 
     @property
     def targets(self) -> tuple[str, ...]:

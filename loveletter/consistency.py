@@ -33,6 +33,7 @@ from loveletter.cards import Card
 from loveletter.editions import Edition
 from loveletter.errors import InconsistentStateError
 from loveletter.events import Ending
+from loveletter.motion import Motion
 from loveletter.rules.round import round_bonus, showdown_winners
 from loveletter.setup import SEED_LIMIT
 from loveletter.state import (
@@ -43,7 +44,6 @@ from loveletter.state import (
     RuledOut,
     Shown,
     State,
-    StateFields,
     Table,
     Tied,
 )
@@ -119,14 +119,15 @@ _VALID: dict[str, Callable[[Any, int], bool]] = {
     ),
     "outcome": lambda value, count: value is None or isinstance(value, RoundOutcome),
 }
-"""What a field of each declared shape (:class:`StateFields`) may hold, for ``count`` players."""
+"""What a field of each declared shape (:class:`State`'s ``json``) may hold, for ``count``
+players."""
 
 
 def _shapes(state: State, count: int) -> list[str]:
     """The fields' types and sizes, as their declarations say: what the other checks assume."""
     problems = [
         f"{field.name} is not what a state holds there"
-        for field in attrs.fields(StateFields)
+        for field in attrs.fields(State)
         if not _VALID[field.metadata["json"]](getattr(state, field.name), count)
     ]
     if not problems and not 0 <= state.first < count:
@@ -226,7 +227,7 @@ def _ended(state: State) -> list[str]:
     if not all(_whole(seat) and 0 <= seat < count for seat in seats):
         return ["the outcome names a seat that is not at the table"]
     problems = _winners(state, outcome)
-    if outcome.spy_bonus != round_bonus(state):
+    if outcome.spy_bonus != round_bonus(_in_motion(state)):
         problems.append("the Spy token went to someone the rules would not give it to")
     reached = tuple(
         seat for seat, tokens in enumerate(state.tokens) if tokens >= state.table.target
@@ -242,6 +243,16 @@ def _ended(state: State) -> list[str]:
     return problems
 
 
+def _in_motion(state: State) -> Motion:
+    """``state``'s table in motion, for the rules' own reckoning of who won the round.
+
+    What players know plays no part in it, and is checked apart (by :func:`_shown` and
+    the checks after it): it is left out.
+    """
+    unknowing = attrs.evolve(state, shown=(), known=(), ruled_out=(), tied=(), buried=())
+    return Motion(unknowing, record=False)
+
+
 def _winners(state: State, outcome: RoundOutcome) -> list[str]:
     """The round's winners, as its ending would have them."""
     survivors = [seat for seat, out in enumerate(state.out) if not out]
@@ -251,7 +262,7 @@ def _winners(state: State, outcome: RoundOutcome) -> list[str]:
     elif outcome.end is Ending.SHOWDOWN:
         if state.draw_pile or len(survivors) < 2:
             return ["a showdown with cards left to draw or fewer than two players"]
-        if outcome.winners != tuple(showdown_winners(state, survivors)):
+        if outcome.winners != tuple(showdown_winners(_in_motion(state), survivors)):
             return ["the showdown's winners are not the highest cards"]
     else:
         return ["the round ended neither by a showdown nor with a last survivor"]

@@ -3,8 +3,9 @@
 Two editions are built in: the 2019 revised edition (21 cards, 2 to 6 players) and the
 classic 16-card edition (2 to 4 players, showdown ties broken by discard totals). An
 :class:`Edition` is a plain record, checked when it is built; everything a card does is
-its rule record's (:mod:`loveletter.cardrule`). An edition of one's own is a record
-too, made known with :func:`register_edition`.
+its rule record's (:mod:`loveletter.cardrule`), and a table checks, when it is set up,
+that each card it deals has one (:func:`loveletter.setup.check_setup`). An edition of
+one's own is a record too, made known with :func:`register_edition`.
 
 >>> ed = edition("2019")
 >>> len(ed.deck), ed.value[Card.KING], ed.target(players=4)
@@ -27,9 +28,7 @@ from collections.abc import Mapping
 
 import attrs
 
-import loveletter.rules  # noqa: F401  (the built-in cards' rule records)
 from loveletter._kinds import Enum
-from loveletter.cardrule import RULES
 from loveletter.cards import Card, card_by_label, card_by_name
 from loveletter.errors import SetupError
 
@@ -80,8 +79,9 @@ class Edition:
     favor tokens needed to win; ``target_settings`` names other such tables a table may
     choose (the classic edition's ``"printed"``, LLC-TARGETS-PRINTED).
     ``playing_cards`` says whether the edition reads the 2019 playing-card rendition's
-    labels (LL19-LABELS). ``rulings`` maps a 2019 ruling id to the id this edition files
-    the same rule under, where it has one of its own.
+    labels (LL19-LABELS): its cards' :attr:`~loveletter.cards.Card.labels`. ``rulings``
+    maps a 2019 ruling id to the id this edition files the same rule under, where it has
+    one of its own.
     """
 
     name: str
@@ -108,13 +108,6 @@ class Edition:
     """The kinds of card this edition has."""
     value: Mapping[Card, int] = attrs.field(init=False, eq=False)
     """Each kind's value."""
-    guesses: tuple[Card, ...] = attrs.field(init=False, eq=False)
-    """What a card that names a card (the Guard) may name: every other kind, by value."""
-    forced_when_playing: Mapping[Card, tuple[Card, ...]] = attrs.field(init=False, eq=False)
-    """For each card, the cards that must be played instead of it when held with it (the
-    Countess, for the King and the Prince): playing it shows they were not held."""
-    labels: tuple[tuple[Card, tuple[str, ...]], ...] = attrs.field(init=False, eq=False)
-    """The edition's playing-card rendition, kind by kind; empty where it reads none."""
     _by_value: Mapping[int, Card] = attrs.field(init=False, eq=False, alias="_by_value")
     _ruling_ids: Mapping[str, str] = attrs.field(init=False, eq=False, alias="_ruling_ids")
 
@@ -122,19 +115,10 @@ class Edition:
         specs = self.specs
         deck = tuple(spec.card for spec in specs for _ in range(spec.count))
         values = Counter(spec.value for spec in specs)
-        by_value = sorted(specs, key=lambda spec: spec.value)
-        naming = {
-            spec.card for spec in specs if spec.card in RULES and RULES[spec.card].names_a_card
-        }
         derived = {
             "deck": deck,
             "cards": frozenset(spec.card for spec in specs),
             "value": {spec.card: spec.value for spec in specs},
-            "guesses": tuple(spec.card for spec in by_value if spec.card not in naming),
-            "forced_when_playing": _forced_when_playing(specs),
-            "labels": tuple(
-                (spec.card, RULES[spec.card].labels) for spec in specs if self.playing_cards
-            ),
             # A number names a card only where one kind has that value.
             "_by_value": {spec.value: spec.card for spec in specs if values[spec.value] == 1},
             "_ruling_ids": dict(self.rulings),
@@ -154,6 +138,43 @@ class Edition:
             if field.init
         )
         return f"Edition({fields})"
+
+    # What an edition's cards' rules say of them, read from the kinds (each is told by its
+    # rule record when registered: loveletter.cardrule.register_rule).
+
+    @property
+    def guesses(self) -> tuple[Card, ...]:
+        """What a card that names a card (the Guard) may name: every other kind, by value.
+
+        >>> edition("classic").guesses[:3]
+        (Card.PRIEST, Card.BARON, Card.HANDMAID)
+        """
+        ordered = sorted(self.specs, key=lambda spec: spec.value)
+        return tuple(spec.card for spec in ordered if not spec.card.names_a_card)
+
+    @property
+    def forced_when_playing(self) -> Mapping[Card, tuple[Card, ...]]:
+        """For each card, the cards that must be played instead of it when held with it.
+
+        The Countess, for the King and the Prince: playing one shows she was not held.
+        """
+        return {spec.card: self.given_way_to(spec.card) for spec in self.specs}
+
+    def given_way_to(self, card: Card) -> tuple[Card, ...]:
+        """The cards of this edition that must be played instead of ``card`` when held with it.
+
+        >>> edition("2019").given_way_to(Card.PRINCE), edition("2019").given_way_to(Card.SPY)
+        ((Card.COUNTESS,), ())
+        """
+        ahead = card.gives_way_to
+        return tuple([spec.card for spec in self.specs if spec.card in ahead]) if ahead else ()
+
+    @property
+    def labels(self) -> tuple[tuple[Card, tuple[str, ...]], ...]:
+        """The edition's playing-card rendition, kind by kind; empty where it reads none."""
+        if not self.playing_cards:
+            return ()
+        return tuple((spec.card, spec.card.labels) for spec in self.specs)
 
     def target(self, *, players: int, setting: str | None = None) -> int:
         """The favor tokens needed to win a game of ``players`` players.
@@ -218,26 +239,13 @@ class Edition:
         return value in self._by_value
 
 
-def _forced_when_playing(specs: tuple[CardSpec, ...]) -> dict[Card, tuple[Card, ...]]:
-    """For each card, the cards that must be played instead of it when held with it."""
-    forcing = [spec.card for spec in specs if spec.card in RULES]
-    return {
-        spec.card: tuple(other for other in forcing if spec.card in RULES[other].forced_by)
-        for spec in specs
-    }
-
-
-def _names_a_card(card: Card) -> bool:
-    return RULES[card].names_a_card
-
-
 def _problems(ed: Edition) -> list[str]:
     """What makes ``ed`` unplayable: the checks of an edition when it is built."""
-    return [*_card_problems(ed), *_table_problems(ed), *_label_problems(ed)]
+    return [*_card_problems(ed), *_table_problems(ed)]
 
 
 def _card_problems(ed: Edition) -> list[str]:
-    """Each kind of card once, with a rule record, a value and copies."""
+    """Each kind of card once, with a value and copies."""
     problems = []
     cards = [spec.card for spec in ed.specs]
     if not ed.name or not ed.title:
@@ -245,8 +253,6 @@ def _card_problems(ed: Edition) -> list[str]:
     if len(set(cards)) != len(cards):
         problems.append("a kind of card is listed twice")
     for spec in ed.specs:
-        if spec.card not in RULES:
-            problems.append(f"{spec.card!r} has no rule record (register_rule)")
         if isinstance(spec.count, bool) or not isinstance(spec.count, int) or spec.count < 1:
             problems.append(f"{spec.card!r} has {spec.count!r} copies")
         if isinstance(spec.value, bool) or not isinstance(spec.value, int):
@@ -266,21 +272,6 @@ def _table_problems(ed: Edition) -> list[str]:
     needed = 1 + max(ed.max_players, 2 + ed.face_up_with_two_players) + 1
     if len(ed.deck) < needed:
         problems.append(f"{len(ed.deck)} cards cannot deal {ed.max_players} players")
-    return problems
-
-
-def _label_problems(ed: Edition) -> list[str]:
-    """At a table of playing cards, one label per copy, and no label for two kinds."""
-    if not ed.playing_cards:
-        return []
-    problems = []
-    owners: dict[str, Card] = {}
-    for card, labels in ed.labels:
-        if len(labels) != ed.deck.count(card):
-            problems.append(f"{card!r} has not one playing-card label per copy")
-        for label in labels:
-            if owners.setdefault(label, card) is not card:
-                problems.append(f"the label {label!r} stands for two kinds of card")
     return problems
 
 

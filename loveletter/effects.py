@@ -1,7 +1,7 @@
 """Building blocks for cards' effects: what more than one kind of card does.
 
 A card's effect (:data:`loveletter.cardrule.Effect`) works on the table in motion
-(:class:`~loveletter.cardrule.Motion`). The Baron compares hands and the King trades them;
+(:class:`~loveletter.motion.Motion`). The Baron compares hands and the King trades them;
 a card of one's own edition that compares the other way round, or makes two other
 players trade, calls the same functions:
 
@@ -16,32 +16,14 @@ players trade, calls the same functions:
 
 from __future__ import annotations
 
-import functools
+import warnings
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
-from loveletter._records import interned
-from loveletter.cardrule import Motion
 from loveletter.cards import Card
 from loveletter.events import HandsCompared, HandsTraded, KnockOutCause
-
-if TYPE_CHECKING:
-    from loveletter.editions import Edition
+from loveletter.motion import Motion
 
 __all__ = ["compare_hands", "equal_values", "trade_hands"]
-
-_hands_compared = interned(HandsCompared)
-_hands_traded = interned(HandsTraded)
-
-
-@functools.cache
-def _not_above(edition: Edition, beaten: int, lower_loses: bool) -> tuple[Card, ...]:
-    """The edition's cards a comparison's winner cannot hold, having beaten a ``beaten``."""
-    return tuple(
-        card
-        for card, worth in edition.value.items()
-        if (worth <= beaten if lower_loses else worth >= beaten)
-    )
 
 
 def compare_hands(
@@ -50,6 +32,7 @@ def compare_hands(
     """Compare two hands: the lower card (or the higher) is knocked out, a tie does nothing.
 
     Each of the two sees the other's card, and nobody else does (LL19-BARON-VISIBILITY).
+    Everyone sees the loser's card, face up, and so knows the winner's card beats it.
     """
     mine = w.hands[actor][0]
     theirs = w.hands[target][0]
@@ -65,32 +48,49 @@ def compare_hands(
     if w.events is not None:
         names = w.names
         w.events.append(
-            _hands_compared(
-                names[actor], names[target], mine, theirs, names[loser] if loser >= 0 else None, by
+            HandsCompared(
+                player=names[actor],
+                target=names[target],
+                player_card=mine,
+                target_card=theirs,
+                loser=names[loser] if loser >= 0 else None,
+                by=by,
             )
         )
-    if loser >= 0:
-        w.knock_out(loser, cause)
-        # Everyone sees the loser's card, face up: the winner's card beats it.
-        beaten = value[w.discards[loser][-1]]
-        winner = target if loser == actor else actor
-        w.rule_out(winner, _not_above(w.table.edition, beaten, lower_loses))
-    else:
+    if loser < 0:
         w.tie(actor, target)
+        return
+    w.knock_out(loser, cause)
+    beaten = value[mine if loser == actor else theirs]
+    winner = target if loser == actor else actor
+    w.rule_out(
+        winner,
+        tuple(
+            card
+            for card, worth in value.items()
+            if (worth <= beaten if lower_loses else worth >= beaten)
+        ),
+    )
 
 
 def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:
     """``one`` and ``other`` trade hands; each sees the card received (LL19-Q18)."""
-    hands = w.hands
-    mine, theirs = hands[one], hands[other]
-    hands[one], hands[other] = theirs, mine
+    mine, theirs = w.hands[one], w.hands[other]
+    w.hands[one], w.hands[other] = theirs, mine
     w.show(one, other, theirs[0], by)
     w.show(other, one, mine[0], by)
     w.trade_known(one, other)
     w.learn(one, other, mine[0])  # each knows what they gave
     w.learn(other, one, theirs[0])
     if w.events is not None:
-        w.events.append(_hands_traded(w.names[one], w.names[other], theirs[0], mine[0]))
+        w.events.append(
+            HandsTraded(
+                player=w.names[one],
+                target=w.names[other],
+                player_received=theirs[0],
+                target_received=mine[0],
+            )
+        )
 
 
 def equal_values(
@@ -100,9 +100,16 @@ def equal_values(
     targets: tuple[int, ...],
     guess: Card | int | None,
 ) -> bool:
-    """A comparison or a trade between cards of equal value changes nothing that counts.
+    """Whether the chosen players' cards have the value of the actor's.
 
-    A card record's ``quiet`` for cards that compare or trade.
+    Deprecated since 0.2: a record's ``quiet`` is no longer read (whether a play is quiet
+    is worked out by playing it, :mod:`loveletter.quiet`).
     """
+    warnings.warn(
+        "loveletter.effects.equal_values is deprecated since 0.2: quiet plays are worked "
+        "out by playing them (loveletter.quiet)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     kept = value[hands[actor][0]]
     return all(value[hands[target][0]] == kept for target in targets)

@@ -156,7 +156,6 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import InvalidCommandError, LoveLetterError
 from loveletter.knowledge import Knowledge, knowledge
-from loveletter.legal import play_command
 from loveletter.state import Phase, State
 from loveletter.views import SeatView, View
 
@@ -374,7 +373,7 @@ class Encoding:
         chosen = [self._offset(seat, offset, players, index) for offset in key.offsets]
         target = chosen[0] if chosen else None
         guess = key.guess if isinstance(key.guess, Card) else None
-        return play_command(actor, card, target, guess, tuple(chosen[1:]))
+        return Play(player=actor, card=card, target=target, guess=guess, also=tuple(chosen[1:]))
 
     def _offset(self, seat: int, offset: int, players: Sequence[str], action: int) -> str:
         if offset >= len(players):

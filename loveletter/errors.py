@@ -17,14 +17,9 @@ names the command and the situation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from loveletter._kinds import Enum
-
-if TYPE_CHECKING:
-    from loveletter.commands import Command
 
 __all__ = [
     "IllegalCommandError",
@@ -117,8 +112,8 @@ class Refusal:
     message: str
     to_player: str = attrs.field(default=attrs.Factory(lambda self: self.message, takes_self=True))
 
-    def error(self, command: Command | None = None) -> IllegalCommandError:
-        """The refusal as an exception to raise."""
+    def error(self, command: object = None) -> IllegalCommandError:
+        """The refusal as an exception to raise, about ``command``."""
         return IllegalCommandError(self, command=command)
 
 
@@ -140,9 +135,12 @@ class InvalidCommandError(LoveLetterError):
 
 
 class IllegalCommandError(LoveLetterError):
-    """A well-formed command that the rules forbid now; carries the :class:`Refusal`."""
+    """A well-formed command that the rules forbid now; carries the :class:`Refusal`.
 
-    def __init__(self, refusal: Refusal, *, command: Command | None = None):
+    ``command`` is the command refused (a :data:`loveletter.commands.Command`), when given.
+    """
+
+    def __init__(self, refusal: Refusal, *, command: object = None):
         super().__init__(f"{refusal.reason.value}: {refusal.message} [{refusal.ruling}]")
         self.refusal = refusal
         self.command = command

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, TypeAlias
 import attrs
 
 from loveletter._kinds import Enum, Kind
-from loveletter._records import quiet_defaults
+from loveletter._optional import optional_field, short_repr
 from loveletter.cards import Card
 
 __all__ = [
@@ -145,7 +145,7 @@ class CardDrawn:
     by: Card | None = None
 
 
-@quiet_defaults("also")
+@short_repr
 @attrs.frozen(kw_only=True)
 class CardPlayed:
     """A player played a card face up, with its target and named card, if any.
@@ -157,7 +157,7 @@ class CardPlayed:
     card: Card
     target: str | None = None
     guess: Card | int | None = None
-    also: tuple[str, ...] = attrs.field(default=(), metadata={"quiet": True})
+    also: tuple[str, ...] = optional_field(())
 
 
 @attrs.frozen(kw_only=True)
@@ -179,7 +179,7 @@ class HandSeen:
     card: Card | None = hidden("player")
 
 
-@quiet_defaults("by")
+@short_repr
 @attrs.frozen(kw_only=True)
 class HandsCompared:
     """A Baron's player and the target compared hands; ``loser`` is out (or nobody)."""
@@ -189,7 +189,7 @@ class HandsCompared:
     player_card: Card | None = hidden("player", "target")
     target_card: Card | None = hidden("player", "target")
     loser: str | None
-    by: Card = attrs.field(default=Card.BARON, metadata={"quiet": True})
+    by: Card = optional_field(Card.BARON)
     """The card that compared them (the Baron, or a card of another edition's)."""
 
 

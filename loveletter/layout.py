@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from loveletter._records import builder
 from loveletter.cards import Card, card_by_label, card_by_name, to_card, to_cards, to_hands
 from loveletter.echo import quoted, shown
 from loveletter.editions import Edition
@@ -64,7 +63,7 @@ class Layout:
             order, len(players), players.index(first), _face_up_count(edition, len(players))
         )
         pairs = tuple((player, hands[seat][0]) for seat, player in enumerate(players))
-        return _layout(set_aside, pairs, pile, face_up)
+        return cls(set_aside=set_aside, hands=pairs, draw_pile=pile, face_up=face_up)
 
     @classmethod
     def arranged(
@@ -193,9 +192,6 @@ class Layout:
         return None
 
 
-_layout = builder(Layout)
-
-
 def _edition_card(edition: Edition, value: Card | str, language: str) -> Card:
     """``value`` as a card for ``edition``: a card, or its name, value or label there.
 
@@ -231,7 +227,7 @@ def _face_up_count(edition: Edition, players: int) -> int:
 
 def deal_order(
     order: Sequence[Card], players: int, first: int, face_up: int
-) -> tuple[Card, tuple[Card, ...], list[list[Card]], tuple[Card, ...]]:
+) -> tuple[Card, tuple[Card, ...], list[tuple[Card, ...]], tuple[Card, ...]]:
     """Where a deck in ``order`` goes, by LL19-SETUP-ORDER (and LL19-Q14).
 
     Off the top come the set-aside card, then ``face_up`` face-up cards, then one card
@@ -239,7 +235,7 @@ def deal_order(
     the set-aside card, the face-up cards, each seat's hand, and the pile.
     """
     top = 1 + face_up
-    hands: list[list[Card]] = [[]] * players
+    hands: list[tuple[Card, ...]] = [()] * players
     for offset in range(players):
-        hands[(first + offset) % players] = [order[top + offset]]
+        hands[(first + offset) % players] = (order[top + offset],)
     return order[0], tuple(order[1:top]), hands, tuple(order[top + players :])

@@ -12,58 +12,26 @@ a tie the referee draws the starter among the tied winners, LL19-Q12). A ``Deal`
 explicit layout, or naming the single winner, is also accepted, but is not listed; so
 are a Guard's guess given as its number, and the house remedy's commands.
 
-How it stays cheap: during a turn the legal plays depend only on the edition, the
-players, who is to act, what they hold, and who is out or protected. :func:`legal_commands`
-works out the list once for each such combination (the table's ``kind`` stands for its
-edition and players) and shares it (commands are values); a list it has not met yet is
-put together from each playable card's plays, themselves worked out once for each kind
-of table, seat, card and seats out or protected. Each memo keeps at most 65,536 entries
-and starts afresh when full.
+The list depends only on what :func:`cache_key` reads of a position (the edition, the
+players, the phase, who is to act and what they hold, who is out or protected, whether
+a round has ended); the referee's one cache keeps the lists by that key, and hands out
+the same list for every position that shares it.
 """
 
 from __future__ import annotations
 
-import functools
+import warnings
 from itertools import permutations
+from typing import Any
 
-from loveletter._records import builder
 from loveletter.cardrule import RULES, CardRule, Targeting
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
-from loveletter.state import Phase, Position, Table, blocked_seats
+from loveletter.editions import Edition
+from loveletter.motion import Motion
+from loveletter.state import Phase, State
 
-__all__ = ["LegalCommands", "legal_commands", "play_command"]
-
-_NONE, _ANY, _OTHER = Targeting.NONE, Targeting.ANY, Targeting.OTHER
-_PLAY, _CHOOSE, _ROUND_OVER = Phase.PLAY, Phase.CHOOSE, Phase.ROUND_OVER
-
-_deal = builder(Deal)
-_choose = builder(Choose)
-_play = builder(Play)
-
-_PLAYS: dict[tuple[str, Card, str | None, Card | None, tuple[str, ...]], Play] = {}
-_PLAYS_KEPT = 1 << 16
-
-
-def play_command(
-    player: str,
-    card: Card,
-    target: str | None = None,
-    guess: Card | None = None,
-    also: tuple[str, ...] = (),
-) -> Play:
-    """The :class:`~loveletter.commands.Play` with these fields, built once and shared.
-
-    Commands are immutable values, so one object can stand for every equal command. The
-    memo holds at most 65,536 of them and starts afresh when full.
-    """
-    key = (player, card, target, guess, also)
-    command = _PLAYS.get(key)
-    if command is None:
-        if len(_PLAYS) >= _PLAYS_KEPT:
-            _PLAYS.clear()
-        command = _PLAYS[key] = _play(player, card, target, guess, also)
-    return command
+__all__ = ["LegalCommands", "cache_key", "legal_commands", "listed_commands"]
 
 
 class LegalCommands(tuple[Command, ...]):
@@ -73,14 +41,13 @@ class LegalCommands(tuple[Command, ...]):
     named card by named card in order of value.
     """
 
-    @functools.cached_property
-    def ids(self) -> frozenset[int]:
-        """The identities of the listed objects: a command handed out is found at once.
+    ids: frozenset[int]
+    """The identities of the listed objects (see :meth:`lists`)."""
 
-        Worked out the first time it is needed (a list shared by many positions, and
-        read on the fast path, never needs it), then kept with the list.
-        """
-        return frozenset(map(id, self))
+    def __new__(cls, commands: tuple[Command, ...] | list[Command] = ()) -> LegalCommands:
+        legal = super().__new__(cls, commands)
+        legal.ids = frozenset(map(id, legal))
+        return legal
 
     def __reduce__(self) -> tuple[type[LegalCommands], tuple[tuple[Command, ...]]]:
         # Pickled (or copied) as its commands alone: the identities are this process's,
@@ -91,165 +58,175 @@ class LegalCommands(tuple[Command, ...]):
         return f"LegalCommands({list(self)!r})"
 
     def holds(self, command: object) -> bool:
-        """Whether ``command`` is listed: one of these objects (found at once) or equal to one.
+        """Whether ``command`` is listed: one of these objects, or equal to one.
 
         >>> from loveletter import Game
         >>> legal = Game.new(["Anna", "Ben"], seed=1).legal_commands()
         >>> legal.holds(legal[-1]), legal.holds(Draw(player="Anna"))
         (True, False)
         """
-        return id(command) in self.ids or command in self
+        return self.lists(command) or command in self
+
+    def lists(self, command: object) -> bool:
+        """Whether ``command`` is one of these very objects (found at once, by identity).
+
+        An equal command built elsewhere is not: it may say more than it equals (a card
+        named by a playing-card label, which only some tables read), so the referee
+        checks it (:meth:`loveletter.referee.Game.apply`).
+        """
+        return id(command) in self.ids
 
 
-def _others(table: Table, seat: int, blocked: int) -> tuple[str, ...]:
-    """The players ``seat``'s card may choose besides its own: still in, not protected.
+Key = tuple[
+    Edition, tuple[str, ...], Phase, int, tuple[Card, ...], tuple[bool, ...], tuple[bool, ...], bool
+]
 
-    ``blocked`` has a bit for each seat out or protected (:func:`~loveletter.state.blocked_seats`).
+
+def cache_key(motion: Motion) -> Key:
+    """What the legal commands of ``motion`` depend on: the positions that share a list.
+
+    The edition and the players (the cards' rules, the names), the phase, the seat to act
+    and its hand, who is out and who is protected (whom a card may choose), and whether a
+    round has ended (the next deal). Nothing else is read by :func:`listed_commands`.
     """
-    key = (seat, blocked)
-    found = table.choosable.get(key)
-    if found is None:
-        names = table.players
-        found = table.choosable[key] = tuple(
-            [names[s] for s in range(len(names)) if s != seat and not blocked >> s & 1]
+    seat = motion.to_act
+    return (
+        motion.table.edition,
+        motion.names,
+        motion.phase,
+        seat,
+        motion.hands[seat] if seat >= 0 else (),
+        motion.out,
+        motion.protected,
+        motion.outcome is not None,
+    )
+
+
+def _choosable(motion: Motion) -> tuple[str, ...]:
+    """The other players the player to act may choose: still in, and not protected."""
+    seat = motion.to_act
+    return tuple(
+        name
+        for other, name in enumerate(motion.names)
+        if other != seat and not motion.out[other] and not motion.protected[other]
+    )
+
+
+_CACHE: dict[Key, LegalCommands] = {}
+_CACHE_SIZE = 1 << 16
+"""The most lists the cache keeps: it starts afresh when full."""
+
+
+def legal_commands(position: Motion | State, blocked: Any = None) -> LegalCommands:
+    """The legal commands of ``position`` (the table in motion, or a state).
+
+    The list is the one the cache keeps for the position's :func:`cache_key`, worked out
+    by :func:`listed_commands` the first time that key is met. (``blocked`` is deprecated
+    since 0.2, and ignored.)
+    """
+    if blocked is not None:
+        warnings.warn(
+            "legal_commands(position, blocked) is deprecated since 0.2: blocked is ignored",
+            DeprecationWarning,
+            stacklevel=2,
         )
-    return found
+    motion = Motion(position, record=False) if isinstance(position, State) else position
+    key = cache_key(motion)
+    legal = _CACHE.get(key)
+    if legal is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        legal = _CACHE[key] = listed_commands(motion)
+    return legal
 
 
-_PLAYABLE: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+def listed_commands(motion: Motion) -> LegalCommands:
+    """The legal commands of ``motion``, worked out from the rule records (never cached)."""
+    phase = motion.phase
+    if phase is Phase.PLAY:
+        return LegalCommands(_plays(motion))
+    if phase is Phase.CHOOSE:
+        return LegalCommands(_choices(motion.names[motion.to_act], motion.hands[motion.to_act]))
+    if phase is Phase.DRAW:
+        return LegalCommands((Draw(player=motion.names[motion.to_act]),))
+    if phase is Phase.ROUND_OVER and motion.outcome is not None:
+        return LegalCommands((Deal(),))
+    return LegalCommands()
 
 
-def _playable(hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``hand`` that may be played: each once, and none another card forbids.
-
-    Worked out once for each hand (in hand order) and kept: a card's rule record is fixed
-    once registered, and the memo starts afresh when it holds 65,536 hands.
-    """
-    found = _PLAYABLE.get(hand)
-    if found is None:
-        cards = tuple(dict.fromkeys(hand))
-        forced = [card for card in cards if any(o in RULES[card].forced_by for o in cards)]
-        found = tuple(forced) if forced else cards
-        if len(_PLAYABLE) >= _MEMO_KEPT:
-            _PLAYABLE.clear()
-        _PLAYABLE[hand] = found
-    return found
+def _playable(hand: tuple[Card, ...]) -> list[Card]:
+    """The cards of ``hand`` that may be played: each once, and none another card forbids."""
+    cards = list(dict.fromkeys(hand))
+    forced = [card for card in cards if any(other in RULES[card].forced_by for other in cards)]
+    return forced or cards
 
 
-def _plays(
-    names: tuple[str, ...],
-    player: str,
-    card: Card,
-    rule: CardRule,
-    others: tuple[str, ...],
-    guesses: tuple[Card, ...],
+def _plays(motion: Motion) -> list[Command]:
+    """Every play of the player to act, card by card in hand order."""
+    seat = motion.to_act
+    others = _choosable(motion)
+    plays: list[Command] = []
+    for card in _playable(motion.hands[seat]):
+        plays += _card_plays(motion, motion.names[seat], card, RULES[card], others)
+    return plays
+
+
+def _card_plays(
+    motion: Motion, player: str, card: Card, rule: CardRule, others: tuple[str, ...]
 ) -> list[Play]:
-    """Every way ``player`` may play ``card``, with its targets and named cards."""
-    targeting = rule.targeting
-    if targeting is _NONE:
-        return [play_command(player, card)]
-    if targeting is _ANY:
-        chosen = [name for name in names if name == player or name in others]
-        return [play_command(player, card, target) for target in chosen]
-    if targeting is _OTHER:
-        if not others:
-            return [play_command(player, card)]
-        if rule.names_a_card:
-            named = [guess for guess in guesses if guess is not card]
-            return [play_command(player, card, t, guess) for t in others for guess in named]
-        return [play_command(player, card, target) for target in others]
-    if len(others) < 2:
-        return [play_command(player, card)]
-    return [play_command(player, card, a, None, (b,)) for a, b in permutations(others, 2)]
+    """Every way ``player`` may play ``card``: its targets and the cards it may name.
 
-
-_CARD_PLAYS: dict[tuple[int, int, Card, int], tuple[Play, ...]] = {}
-
-
-def _card_plays(table: Table, seat: int, card: Card, blocked: int) -> tuple[Play, ...]:
-    """Every way ``seat`` may play ``card`` with the seats ``blocked``: worked out once.
-
-    Shared by the hands that hold ``card``, at tables of the same kind; the memo starts
-    afresh when it holds 65,536 lists.
+    ``others`` are the players it may choose besides its own.
     """
-    rule = RULES[card]
-    if rule.targeting is _NONE:
-        blocked = 0  # who may be chosen does not matter to a card that chooses nobody
-    key = (table.kind, seat, card, blocked)
-    found = _CARD_PLAYS.get(key)
-    if found is None:
-        names = table.players
-        others = _others(table, seat, blocked) if rule.targeting is not _NONE else ()
-        found = tuple(_plays(names, names[seat], card, rule, others, table.edition.guesses))
-        if len(_CARD_PLAYS) >= _MEMO_KEPT:
-            _CARD_PLAYS.clear()
-        _CARD_PLAYS[key] = found
-    return found
+    targeting = rule.targeting
+    if targeting is Targeting.NONE:
+        return [Play(player=player, card=card)]
+    if targeting is Targeting.ANY:
+        chosen = [name for name in motion.names if name == player or name in others]
+        return [Play(player=player, card=card, target=target) for target in chosen]
+    if targeting is Targeting.OTHER:
+        if not others:
+            return [Play(player=player, card=card)]  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
+        if rule.names_a_card:
+            named = [guess for guess in motion.table.edition.guesses if guess is not card]
+            return [
+                Play(player=player, card=card, target=target, guess=guess)
+                for target in others
+                for guess in named
+            ]
+        return [Play(player=player, card=card, target=target) for target in others]
+    if len(others) < 2:
+        return [Play(player=player, card=card)]
+    return [
+        Play(player=player, card=card, target=one, also=(other,))
+        for one, other in permutations(others, 2)
+    ]
 
 
-def _turn_plays(table: Table, seat: int, hand: tuple[Card, ...], blocked: int) -> LegalCommands:
-    commands: tuple[Command, ...] = ()
-    for card in _playable(hand):
-        commands += _card_plays(table, seat, card, blocked)
-    return LegalCommands(commands)
-
-
-def _choices(table: Table, seat: int, hand: tuple[Card, ...]) -> LegalCommands:
-    player = table.players[seat]
+def _choices(player: str, hand: tuple[Card, ...]) -> list[Command]:
+    """Every way to keep one card of ``hand`` and return the others in an order."""
     seen: dict[tuple[Card, tuple[Card, ...]], None] = {}
     for index, keep in enumerate(hand):
         rest = hand[:index] + hand[index + 1 :]
         for order in permutations(rest):
             seen.setdefault((keep, order), None)
-    return LegalCommands([_choose(player, keep, order) for keep, order in seen])
+    return [Choose(player=player, keep=keep, returned=order) for keep, order in seen]
 
 
-_MEMO: dict[tuple[int, bool, int, tuple[Card, ...], int], LegalCommands] = {}
-_MEMO_KEPT = 1 << 16
-_NOTHING = LegalCommands(())
-_REFEREES_DEAL = LegalCommands((_deal(None, None),))
+def play_command(
+    player: str,
+    card: Card,
+    target: str | None = None,
+    guess: Card | None = None,
+    also: tuple[str, ...] = (),
+) -> Play:
+    """The :class:`~loveletter.commands.Play` with these fields.
 
-
-def legal_commands(position: Position, blocked: int | None = None) -> LegalCommands:
-    """The legal commands of ``position``, worked out once for all alike positions.
-
-    During a turn the legal plays depend only on the edition, the players, who is to act,
-    what they hold, and who is out or protected: positions that agree on these share one
-    :class:`LegalCommands`. A Chancellor's choices are shared the same way. ``blocked``
-    gives the seats out or protected (:func:`~loveletter.state.blocked_seats`) when the
-    caller keeps them already (the table in motion does).
+    Deprecated since 0.2: build the :class:`~loveletter.commands.Play` itself.
     """
-    phase = position.phase
-    if phase is _PLAY or phase is _CHOOSE:
-        seat = position.to_act
-        if blocked is None:
-            blocked = blocked_seats(position.out, position.protected)
-        hand = tuple(position.hands[seat])
-        return turn_commands(position.table, phase is _PLAY, seat, hand, blocked)
-    if phase is Phase.DRAW:
-        return LegalCommands((Draw(player=position.table.players[position.to_act]),))
-    if phase is _ROUND_OVER and position.outcome is not None:
-        return _REFEREES_DEAL
-    return _NOTHING
-
-
-def turn_commands(
-    table: Table, playing: bool, seat: int, hand: tuple[Card, ...], blocked: int
-) -> LegalCommands:
-    """The plays (``playing``) or the Chancellor's choices of ``seat`` holding ``hand``.
-
-    ``blocked`` has a bit for each seat out or protected
-    (:func:`~loveletter.state.blocked_seats`); a Chancellor's choices do not depend on it.
-    Worked out once for each such combination at tables of the same kind, and shared.
-    """
-    key = (table.kind, playing, seat, hand, blocked if playing else 0)
-    legal = _MEMO.get(key)
-    if legal is None:
-        if len(_MEMO) >= _MEMO_KEPT:
-            _MEMO.clear()
-        if playing:
-            legal = _turn_plays(table, seat, hand, blocked)
-        else:
-            legal = _choices(table, seat, hand)
-        _MEMO[key] = legal
-    return legal
+    warnings.warn(
+        "loveletter.legal.play_command is deprecated since 0.2: build a Play",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return Play(player=player, card=card, target=target, guess=guess, also=also)

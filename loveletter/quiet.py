@@ -4,7 +4,9 @@ Examples, tests and rules disputes often need a round *later on*: the pile nearl
 a showdown, the fourteenth turn. :func:`play_quietly` gets there by playing quiet turns.
 In a quiet turn the player to act draws (if they have not yet) and plays the card just
 drawn, in the first of their :meth:`~loveletter.referee.Game.legal_commands` that
-knocks nobody out, changes nobody else's hand and leaves the player the card they held:
+knocks nobody out, makes nobody discard, and leaves every hand a card of the value it
+held. Whether a play does is worked out by playing it on a copy of the game, so it is
+what the card's effect does, whatever the card:
 
 * a Guard names a card its target does not hold (or chooses nobody, when nobody can be
   chosen);
@@ -36,28 +38,34 @@ CardDrawn(player='Anna', card=Card.SPY, source=DrawSource.PILE, by=None)
 
 from __future__ import annotations
 
-from loveletter.cardrule import rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Draw, Play
 from loveletter.errors import LoveLetterError
-from loveletter.events import Event
+from loveletter.events import Event, HandDiscarded, PlayerKnockedOut
 from loveletter.referee import Game
 from loveletter.state import Phase, State
 
 __all__ = ["play_quietly", "quiet_play"]
 
 
-def _is_quiet(state: State, play: Play, kept: Card) -> bool:
-    """Whether ``play`` knocks nobody out and changes no hand but the player's own.
+def _is_quiet(game: Game, state: State, play: Play, kept: Card) -> bool:
+    """Whether ``play`` harms nobody: played on a copy of ``game``.
 
-    Its card's rule record says (:meth:`loveletter.cardrule.CardRule.quiet_play`).
+    It knocks nobody out, makes nobody discard, and leaves each hand a card of the value
+    it held (the player's own: ``kept``).
     """
-    seats = state.table.seats
-    actor = seats[play.player]
-    hands = list(state.hands)
-    hands[actor] = (kept,)
-    targets = tuple(seats[name] for name in play.targets)
-    return rule_of(play.card).quiet_play(hands, state.edition.value, actor, targets, play.guess)
+    trial = game.copy(history=False)
+    events = trial.apply(play)
+    if any(isinstance(event, (PlayerKnockedOut, HandDiscarded)) for event in events):
+        return False
+    value = state.edition.value
+    actor = state.seat(play.player)
+    held = [(kept,) if seat == actor else hand[:1] for seat, hand in enumerate(state.hands)]
+    after = trial.state.hands
+    return all(
+        [value[card] for card in before] == [value[card] for card in now[:1]]
+        for before, now in zip(held, after, strict=True)
+    )
 
 
 def quiet_play(game: Game) -> Play:
@@ -77,7 +85,11 @@ def quiet_play(game: Game) -> Play:
         raise LoveLetterError(f"no quiet play: the game is in its {state.phase.name} phase")
     kept, drawn = state.hand(player)
     for command in game.legal_commands():
-        if isinstance(command, Play) and command.card is drawn and _is_quiet(state, command, kept):
+        if (
+            isinstance(command, Play)
+            and command.card is drawn
+            and _is_quiet(game, state, command, kept)
+        ):
             return command
     raise LoveLetterError(
         f"no quiet play: {player} holds {kept.name.title()} and drew "

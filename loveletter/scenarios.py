@@ -482,13 +482,13 @@ def _prepare(
     except InvalidCommandError as error:
         raise _StepError(f"the command cannot be read: {error}") from None
     if isinstance(command, UnknownCardError):
-        kind, player = command.kind, command.player
+        command_type, player = command.command_type, command.player
     else:
-        kind, player = type(command), getattr(command, "player", None)
+        command_type, player = type(command), getattr(command, "player", None)
     state = game.state
     if (
         auto_draw
-        and kind is Play
+        and command_type is Play
         and player is not None
         and state.phase is Phase.DRAW
         and state.player_to_act == player

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from loveletter.cardrule import RULES
 from loveletter.editions import Edition, edition
 from loveletter.errors import Reason, SetupError
 from loveletter.layout import Layout
@@ -165,6 +166,9 @@ def check_setup(setup: Setup) -> tuple[Table, tuple[int, ...]]:
     def refuse(key: str, ruling: str | None = None, **fields: Any) -> SetupError:
         return SetupError(message(key, language, **fields), ruling=ruling)
 
+    unplayable = _unplayable(ed)
+    if unplayable:
+        raise SetupError(f"the edition {ed.name!r} cannot be played: " + "; ".join(unplayable))
     for player in players:
         if not isinstance(player, str) or not player.strip():
             raise refuse("setup_name", name=quoted(player))
@@ -217,6 +221,22 @@ def check_setup(setup: Setup) -> tuple[Table, tuple[int, ...]]:
         open_hands=open_hands,
     )
     return table, tuple(tokens)
+
+
+def _unplayable(ed: Edition) -> list[str]:
+    """What the rules cannot deal of ``ed``: a card with no rule record, labels not one per copy.
+
+    (An edition checks the rest of itself when it is built.)
+    """
+    problems = [
+        f"{spec.card!r} has no rule record (register_rule)"
+        for spec in ed.specs
+        if spec.card not in RULES
+    ]
+    for card, labels in ed.labels:
+        if len(labels) != ed.deck.count(card):
+            problems.append(f"{card!r} has not one playing-card label per copy")
+    return problems
 
 
 def _target(setup: Setup, refuse: Any) -> int:

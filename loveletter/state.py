@@ -8,33 +8,29 @@ the convenient way in.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from loveletter._kinds import Enum
 from loveletter.cards import Card
 from loveletter.echo import quoted
+from loveletter.editions import Edition
 from loveletter.errors import UnknownPlayerError
 from loveletter.events import Ending
-
-if TYPE_CHECKING:
-    from loveletter.editions import Edition
 
 __all__ = [
     "Buried",
     "Known",
     "Phase",
-    "Position",
     "RoundOutcome",
     "RuledOut",
     "Shown",
     "State",
-    "StateFields",
     "Table",
     "Tied",
-    "blocked_seats",
 ]
 
 
@@ -53,38 +49,8 @@ class Phase(Enum):
     """The game has ended: nothing more can happen."""
 
 
-def blocked_seats(out: Sequence[bool], protected: Sequence[bool]) -> int:
-    """The seats that are out or protected, a bit each (``1 << seat``)."""
-    if True not in out and True not in protected:
-        return 0
-    mask = 0
-    for seat, (gone, safe) in enumerate(zip(out, protected, strict=True)):
-        if gone or safe:
-            mask |= 1 << seat
-    return mask
-
-
 def _seats(players: tuple[str, ...]) -> Mapping[str, int]:
     return {player: seat for seat, player in enumerate(players)}
-
-
-_TABLE_KINDS: dict[tuple[Edition, tuple[str, ...]], int] = {}
-_NEXT_KIND = [0]
-
-
-def _kind_of(table: Table) -> int:
-    """A number for the table's edition and players, the same for every such table.
-
-    Numbers are never given twice (the mapping may start afresh; the count goes on).
-    """
-    key = (table.edition, table.players)
-    number = _TABLE_KINDS.get(key)
-    if number is None:
-        if len(_TABLE_KINDS) >= 1 << 12:
-            _TABLE_KINDS.clear()
-        number = _TABLE_KINDS[key] = _NEXT_KIND[0]
-        _NEXT_KIND[0] += 1
-    return number
 
 
 @attrs.frozen(kw_only=True)
@@ -115,20 +81,6 @@ class Table:
         default=attrs.Factory(lambda self: _seats(self.players), takes_self=True),
     )
     """Each player's seat (position in ``players``)."""
-    choosable: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
-        init=False, eq=False, repr=False, factory=dict
-    )
-    """The players another player's card may choose, by seat and the seats out or protected
-    (:func:`blocked_seats`): worked out once per table (:mod:`loveletter.legal`), as a pure
-    function of its key."""
-    kind: int = attrs.field(
-        init=False,
-        eq=False,
-        repr=False,
-        default=attrs.Factory(_kind_of, takes_self=True),
-    )
-    """A number shared by every table of the same edition and players: tables that
-    agree on these have the same legal commands in the same position (:mod:`loveletter.legal`)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -212,25 +164,21 @@ class RoundOutcome:
     game_winners: tuple[int, ...] = ()
 
 
-def _field(json: str, *, default: object = attrs.NOTHING, in_motion: str = "") -> Any:
-    """A field of :class:`State`: how it is written in JSON, and held by the table in motion.
+def _field(json: str, *, default: object = attrs.NOTHING) -> Any:
+    """A field of :class:`State`, and the shape of its JSON.
 
-    ``json`` names the field's shape in a stored state (:mod:`loveletter.serialization`);
-    ``in_motion`` says how the table in motion (:class:`loveletter.rules.work.Work`) holds
-    it, changed in place: ``"list"``, a list of the tuple's items; ``"lists"``, a list of
-    lists (the hands); ``"pile"``, a list in the reverse order, as ``pile`` (the draw pile,
-    its top card last). The state's fields are declared here once; the table in motion,
-    its snapshot and the state's JSON are made from them.
+    ``json`` names the field's shape in a stored state (:mod:`loveletter.serialization`),
+    which the consistency check reads too (:mod:`loveletter.consistency`).
     """
-    return attrs.field(default=default, metadata={"json": json, "in_motion": in_motion})
+    return attrs.field(default=default, metadata={"json": json})
 
 
-@attrs.define(kw_only=True)
-class StateFields:
-    """The fields of a state, declared once.
+@attrs.frozen(kw_only=True)
+class State:
+    """Everything the referee knows at one moment of a game, hidden cards included.
 
-    :class:`State` freezes them; the table in motion (:class:`loveletter.rules.work.Work`)
-    changes them in place; the state's JSON and the consistency check read their shapes.
+    The referee changes a table in motion (:class:`loveletter.motion.Motion`) and hands
+    out states: snapshots of it.
     """
 
     table: Table = _field("table")
@@ -239,17 +187,17 @@ class StateFields:
     phase: Phase = _field("phase")
     to_act: int = _field("seat")
     """The seat of the player who must act, or -1 when the round or game is over."""
-    hands: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="lists")
-    discards: tuple[tuple[Card, ...], ...] = _field("cards by player", in_motion="list")
+    hands: tuple[tuple[Card, ...], ...] = _field("cards by player")
+    discards: tuple[tuple[Card, ...], ...] = _field("cards by player")
     """Each player's face-up cards this round, in the order they landed."""
-    out: tuple[bool, ...] = _field("players flagged", in_motion="list")
+    out: tuple[bool, ...] = _field("players flagged")
     """Whether each player is knocked out of the round."""
-    protected: tuple[bool, ...] = _field("players flagged", in_motion="list")
+    protected: tuple[bool, ...] = _field("players flagged")
     """Whether each player is protected by a Handmaid."""
-    spied: tuple[bool, ...] = _field("players flagged", in_motion="list")
+    spied: tuple[bool, ...] = _field("players flagged")
     """Whether each player played or discarded a Spy this round (for the Spy token)."""
     tokens: tuple[int, ...] = _field("count by player")
-    draw_pile: tuple[Card, ...] = _field("cards", in_motion="pile")
+    draw_pile: tuple[Card, ...] = _field("cards")
     """The draw pile, top card first."""
     set_aside: Card | None = _field("card or null")
     """The face-down set-aside card; ``None`` once a Prince has taken it."""
@@ -271,14 +219,6 @@ class StateFields:
     """How many times this round was redealt (the house remedy, HOUSE-REMEDY-REDEAL)."""
     outcome: RoundOutcome | None = _field("outcome", default=None)
     """How the round ended, once it has."""
-
-
-@attrs.frozen(kw_only=True)
-class State(StateFields):
-    """Everything the referee knows at one moment of a game, hidden cards included.
-
-    Its fields are those of :class:`StateFields`, frozen.
-    """
 
     # -- by name -------------------------------------------------------------------
 
@@ -372,11 +312,11 @@ class State(StateFields):
         return tuple(p for p, out in zip(self.table.players, self.out, strict=True) if not out)
 
 
-class Position(Protocol):
+class _Position(Protocol):
     """What the rules read of a table: a :class:`State`, or the table in motion.
 
-    The referee's checks and its list of legal commands read only these fields, so they
-    serve a frozen state and the live table of a :class:`~loveletter.referee.Game` alike.
+    Deprecated since 0.2: the rules read the table in motion
+    (:class:`loveletter.motion.Motion`), made from a state with ``Motion(state)``.
     """
 
     @property
@@ -411,3 +351,32 @@ class Position(Protocol):
 
     @property
     def tokens(self) -> tuple[int, ...]: ...
+
+
+def _blocked_seats(out: Sequence[bool], protected: Sequence[bool]) -> int:
+    """The seats that are out or protected, a bit each (``1 << seat``)."""
+    mask = 0
+    for seat, (gone, safe) in enumerate(zip(out, protected, strict=True)):
+        if gone or safe:
+            mask |= 1 << seat
+    return mask
+
+
+_DEPRECATED = {
+    "Position": (_Position, "loveletter.motion.Motion (the table in motion)"),
+    "StateFields": (State, "loveletter.state.State, which declares the fields itself"),
+    "blocked_seats": (_blocked_seats, "the out and protected fields"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names this module had before 0.2, deprecated: each warns, and still works."""
+    if name not in _DEPRECATED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value, instead = _DEPRECATED[name]
+    warnings.warn(
+        f"loveletter.state.{name} is deprecated since 0.2: use {instead}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return value

@@ -24,13 +24,12 @@ from typing import Any
 
 import attrs
 
-from loveletter._records import builder
 from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.echo import quoted
 from loveletter.editions import EDITIONS
 from loveletter.errors import UnknownPlayerError
-from loveletter.events import Event, hidden_fields
+from loveletter.events import EVENT_CLASSES, Event, hidden_fields
 from loveletter.legal import legal_commands
 from loveletter.state import Phase, Shown, State, Tied
 
@@ -114,10 +113,6 @@ class View:
         raise UnknownPlayerError(f"{quoted(player)} has no seat in this view")
 
 
-_seat_view = builder(SeatView)
-_view = builder(View)
-
-
 def _shown_to(viewer: str | None, shown: Iterable[Shown]) -> tuple[Shown, ...]:
     if viewer is None:
         return tuple(entry for entry in shown if entry.viewer is None)
@@ -139,20 +134,18 @@ def _seat_views(state: State, viewer: str | None, open_hands: bool) -> tuple[Sea
         state.tokens,
     )
     return tuple(
-        [
-            _seat_view(
-                player,
-                hands[seat] if open_hands or player == viewer else None,
-                len(hands[seat]),
-                discards[seat],
-                out[seat],
-                protected[seat],
-                tokens[seat],
-                known.get(player, ()) if player != viewer else (),
-                ruled_out.get(player, ()),
-            )
-            for seat, player in enumerate(state.table.players)
-        ]
+        SeatView(
+            player=player,
+            hand=hands[seat] if open_hands or player == viewer else None,
+            hand_size=len(hands[seat]),
+            discards=discards[seat],
+            out=out[seat],
+            protected=protected[seat],
+            tokens=tokens[seat],
+            known=known.get(player, ()) if player != viewer else (),
+            ruled_out=ruled_out.get(player, ()),
+        )
+        for seat, player in enumerate(state.table.players)
     )
 
 
@@ -174,26 +167,26 @@ def view_for(state: State, viewer: str | None, *, open_hands: bool | None = None
     if viewer is not None and to_act == viewer:
         legal = tuple(legal_commands(state))
     over = state.round_over
-    return _view(
-        viewer,
-        open_hands,
-        table.edition.name,
-        table.target,
-        state.round_number,
-        state.phase,
-        to_act,
-        seats,
-        len(state.draw_pile),
-        state.face_up,
-        state.set_aside if over else None,
-        _shown_to(viewer, state.shown),
-        legal,
-        state.round_winners if over else (),
-        state.spy_bonus if over else None,
-        state.game_winners if over else (),
-        state.tied,
-        () if buried is None else buried.cards,
-        0 if buried is None else buried.under,
+    return View(
+        viewer=viewer,
+        open_hands=open_hands,
+        edition=table.edition.name,
+        target=table.target,
+        round_number=state.round_number,
+        phase=state.phase,
+        to_act=to_act,
+        seats=seats,
+        draw_pile_size=len(state.draw_pile),
+        face_up=state.face_up,
+        set_aside=state.set_aside if over else None,
+        shown=_shown_to(viewer, state.shown),
+        legal=legal,
+        round_winners=state.round_winners if over else (),
+        spy_bonus=state.spy_bonus if over else None,
+        game_winners=state.game_winners if over else (),
+        tied=state.tied,
+        buried=() if buried is None else buried.cards,
+        buried_under=0 if buried is None else buried.under,
     )
 
 
@@ -300,24 +293,7 @@ def redact(event: Event, viewer: str | None) -> Event:
     """
     hidden = _HIDDEN.get(type(event))
     if hidden is None:
-        hidden = _HIDDEN[type(event)] = hidden_fields(type(event))
-    if not hidden:
-        return event
-    # Events are values, and the referee hands out the same object for equal events: an
-    # event redacted once for a viewer is found again by its identity (kept beside it).
-    key = (id(event), viewer)
-    found = _REDACTED.get(key)
-    if found is not None and found[0] is event:
-        return found[1]
-    redacted = _redacted(event, viewer, hidden)
-    if len(_REDACTED) >= _REDACTED_KEPT:
-        _REDACTED.clear()
-    _REDACTED[key] = (event, redacted)
-    return redacted
-
-
-def _redacted(event: Event, viewer: str | None, hidden: dict[str, tuple[str, ...]]) -> Event:
-    """:func:`redact`, worked out: the fields ``hidden`` that ``viewer`` may not see, blanked."""
+        hidden = hidden_fields(type(event))
     changes: dict[str, Any] = {}
     for name, who in hidden.items():
         value = getattr(event, name)
@@ -330,12 +306,8 @@ def _redacted(event: Event, viewer: str | None, hidden: dict[str, tuple[str, ...
     return attrs.evolve(event, **changes) if changes else event
 
 
-_HIDDEN: dict[type, dict[str, tuple[str, ...]]] = {}
-"""Each event class's hidden fields (see :func:`loveletter.events.hidden_fields`), once read."""
-_REDACTED: dict[tuple[int, str | None], tuple[Event, Event]] = {}
-"""Events redacted, by the event's identity and the viewer: the event, and what the viewer
-sees of it (at most ``_REDACTED_KEPT`` of them; the memo starts afresh when full)."""
-_REDACTED_KEPT = 1 << 14
+_HIDDEN = {cls: hidden_fields(cls) for cls in EVENT_CLASSES}
+"""Each kind of event's hidden fields (see :func:`loveletter.events.hidden_fields`)."""
 
 
 def redact_all(events: Iterable[Event], viewer: str | None) -> tuple[Event, ...]:

@@ -1,7 +1,8 @@
 """The catalogue of words, in English and in French: every message the library writes.
 
 Cards are kinds, not words: each has an English name and a French one (its rule
-record's, :mod:`loveletter.cardrule`), and both are read wherever a card's name is, in
+record's, :mod:`loveletter.cardrule`, read as :attr:`Card.french
+<loveletter.cards.Card.french>`), and both are read wherever a card's name is, in
 any letter case, with or without accents. A table's ``language`` says which the referee
 writes in. This module holds the rest: the referee's messages (refusals, setup errors),
 the sentences of the narration (:mod:`loveletter.narration`) and the terminal game's
@@ -19,14 +20,10 @@ words, each in both languages, and the small grammar they need (articles, elisio
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from loveletter.cardrule import rule_of
 from loveletter.cards import Card, fold
 from loveletter.echo import quoted, shown
-
-if TYPE_CHECKING:
-    from loveletter.editions import Edition
+from loveletter.editions import Edition
 
 __all__ = [
     "LANGUAGES",
@@ -57,7 +54,7 @@ def card_name(card: Card | int, language: str = "en") -> str:
     """The card's name in ``language`` (a number named instead of a card is its digits)."""
     if isinstance(card, int):
         return str(card)
-    return rule_of(card).french if language == "fr" else card.value
+    return card.french if language == "fr" else card.value
 
 
 def the(card: Card | int, language: str = "en") -> str:
@@ -67,7 +64,7 @@ def the(card: Card | int, language: str = "en") -> str:
         return f"the {name}"
     if fold(name)[0] in "aeiouy":
         return f"l'{name}"
-    feminine = not isinstance(card, int) and rule_of(card).feminine
+    feminine = not isinstance(card, int) and card.feminine
     return f"{'la' if feminine else 'le'} {name}"
 
 
@@ -76,7 +73,7 @@ def a(card: Card | int, language: str = "en") -> str:
     name = card_name(card, language)
     if language != "fr":
         return f"{'an' if name[0] in 'AEIOU8' else 'a'} {name}"
-    feminine = not isinstance(card, int) and rule_of(card).feminine
+    feminine = not isinstance(card, int) and card.feminine
     return f"{'une' if feminine else 'un'} {name}"
 
 

@@ -28,7 +28,7 @@ from loveletter import (
     register_rule,
 )
 from loveletter.cardrule import Motion
-from loveletter.effects import compare_hands, equal_values, trade_hands
+from loveletter.effects import compare_hands, trade_hands
 from loveletter.events import KnockOutCause
 
 ROGUE = Card.define("ROGUE", "Rogue")
@@ -65,7 +65,6 @@ ROGUE_RULE = register_rule(
                 "carte la plus haute face au Fripon",
             ),
         ),
-        quiet=equal_values,
     )
 )
 
@@ -77,9 +76,6 @@ CARDINAL_RULE = register_rule(
         intent=Intent.TRADE,
         effect=cardinal,
         shows_hands=True,
-        quiet=lambda hands, value, actor, targets, guess: (
-            not targets or value[hands[targets[0]][0]] == value[hands[targets[1]][0]]
-        ),
     )
 )
 

@@ -1,9 +1,10 @@
 """The shape of the code: no import circle, the rules kept internal, the test edition public.
 
 The modules of ``loveletter/`` import one another in layers (see the architecture page of
-the docs): a module never imports one that imports it back, directly or not, and no
-import hides inside a function to dodge a circle (the command line alone imports lazily,
-so that ``loveletter --help`` starts fast).
+the docs): a module never imports one that imports it back, directly or not, not even for
+type checking alone, and no import hides inside a function to dodge a circle (the command
+line alone imports lazily, so that ``loveletter --help`` starts fast). The referee's core
+runs no code it writes itself (no ``exec`` or ``compile``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
 
 def imports(path: Path) -> list[tuple[str, bool]]:
     """The ``loveletter`` modules ``path`` imports, and whether each import is nested in a
-    function; imports for type checking only are left out."""
+    function (imports for type checking only count, at the top level)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: list[tuple[str, bool]] = []
@@ -39,10 +40,6 @@ def imports(path: Path) -> list[tuple[str, bool]]:
         return dotted
 
     def visit(node: ast.AST, nested: bool) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child, nested)
-            return
         if isinstance(node, ast.Import):
             found.extend(
                 (owner(a.name), nested) for a in node.names if a.name.startswith("loveletter")
@@ -99,17 +96,13 @@ def test_there_is_no_import_circle() -> None:
 
 def test_the_rules_are_internal() -> None:
     """Only the referee's own layer reaches into ``loveletter.rules``: the referee, the
-    legal commands, the state's consistency, the editions (which load the built-in
-    cards), the reading of a card that is none (its refusal) and the bench (which times
-    the table in motion)."""
+    state's consistency (who won a round) and the reading of a card that is none (its
+    refusal)."""
     allowed = {
         "loveletter",
-        "loveletter.editions",
         "loveletter.referee",
-        "loveletter.legal",
         "loveletter.consistency",
         "loveletter.serialization.commands",
-        "loveletter.bench",
     }
     reaching = sorted(
         name
@@ -127,3 +120,18 @@ def test_the_test_edition_uses_public_extension_points_only() -> None:
     modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert all(m.startswith("loveletter") for m in modules if m != "__future__")
     assert not [m for m in modules if m.startswith("loveletter.rules") or "._" in m]
+
+
+def test_the_package_runs_no_code_it_writes() -> None:
+    """No module of ``loveletter/`` calls ``exec`` or ``compile``: the bench alone does, to
+    count the turns of its floor (a copy of the shared bare loop, with a counter added)."""
+    calls = sorted(
+        f"{name}:{node.lineno}"
+        for name, path in MODULES.items()
+        if not name.startswith(("loveletter._floor", "loveletter.bench"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("exec", "compile", "eval")
+    )
+    assert calls == []

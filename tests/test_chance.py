@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from loveletter.chance import BLOCK, Chance, round_draws
 from loveletter.editions import edition
-from loveletter.rules.chance import BLOCK, Chance, round_draws
 
 DECK = edition("2019").deck
 

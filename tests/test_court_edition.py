@@ -28,9 +28,9 @@ from loveletter import (
     to_json,
     view_for,
 )
-from loveletter.cardrule import rule_of
 from loveletter.events import HandsCompared, HandsTraded, PlayerKnockedOut
 from loveletter.narration import narrate
+from loveletter.quiet import quiet_play
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 
@@ -124,11 +124,10 @@ def test_the_rogue_loses_with_the_higher_card_and_ties_do_nothing() -> None:
     game.apply(Play(player="Anna", card=ROGUE, target="Ben"))
     assert game.state.is_out("Anna")
     tie = court_table(
-        {"Anna": ROGUE, "Ben": Card.GUARD, "Carla": Card.PRIEST, "Dan": Card.SPY}, [Card.GUARD]
+        {"Anna": Card.GUARD, "Ben": Card.GUARD, "Carla": Card.PRIEST, "Dan": Card.SPY}, [ROGUE]
     )
-    hands = [tie.state.hand(player) for player in PLAYERS]
-    hands[0] = (Card.GUARD,)  # as the effect finds them: the Rogue played, the Guard kept
-    assert rule_of(ROGUE).quiet_play(hands, COURT.value, 0, (1,), None)
+    # A tie changes nothing that counts: the Rogue drawn is played quietly on Ben.
+    assert quiet_play(tie) == Play(player="Anna", card=ROGUE, target="Ben")
     tie.apply(Play(player="Anna", card=ROGUE, target="Ben"))
     assert not tie.state.is_out("Anna")
     assert not tie.state.is_out("Ben")

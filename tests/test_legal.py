@@ -14,8 +14,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tables import table, with_protected
 
-from loveletter import Card, Choose, Command, Deal, Draw, Game, LegalCommands, Phase, Play, State
-from loveletter.legal import legal_commands
+from loveletter import (
+    EDITIONS,
+    Card,
+    Choose,
+    Command,
+    Deal,
+    Draw,
+    Game,
+    IllegalCommandError,
+    LegalCommands,
+    Phase,
+    Play,
+    State,
+)
+from loveletter.legal import legal_commands, listed_commands
+from loveletter.motion import Motion
 
 
 def universe(state: State) -> list[Command]:
@@ -214,11 +228,27 @@ def test_a_chancellor_choice_of_two_cards_is_not_a_turn_of_two_cards() -> None:
     ]
 
 
-def test_memos_that_start_afresh_when_full_list_the_same_commands(
+@settings(max_examples=30)
+@given(data=st.data())
+def test_the_cached_list_is_the_list_worked_out_afresh(data: st.DataObject) -> None:
+    """At every position of random games of every edition, the cache's list is the very
+    list the rule records give, worked out afresh (listed_commands), in the same order."""
+    ed = data.draw(st.sampled_from(sorted(EDITIONS)))
+    edition_ = EDITIONS[ed]
+    count = data.draw(st.integers(edition_.min_players, edition_.max_players))
+    game = Game.new([f"P{i}" for i in range(count)], edition=ed, seed=data.draw(st.integers(0, 9)))
+    while not game.over:
+        motion = Motion(game.state)
+        cached = legal_commands(motion)
+        assert list(cached) == list(listed_commands(motion))
+        assert legal_commands(motion) is cached  # a position meets the same list again
+        game.apply(data.draw(st.sampled_from(cached)), check=False, record=False)
+
+
+def test_a_cache_that_starts_afresh_when_full_lists_the_same_commands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The lists are worked out once per hand and per card (shared memos): memos so small
-    that they empty at nearly every position give the very lists, in the same order."""
+    """A cache so small that it empties at nearly every position gives the same lists."""
     import loveletter.legal as legal_module
 
     def lists(count: int, seed: int) -> list[list[Command]]:
@@ -234,11 +264,20 @@ def test_memos_that_start_afresh_when_full_list_the_same_commands(
 
     for count in (2, 4, 6):
         kept = lists(count, seed=count)
-        for memo in ("_MEMO", "_CARD_PLAYS", "_PLAYABLE", "_PLAYS"):
-            getattr(legal_module, memo).clear()
-        monkeypatch.setattr(legal_module, "_MEMO_KEPT", 2)
-        monkeypatch.setattr(legal_module, "_PLAYS_KEPT", 2)
+        monkeypatch.setattr(legal_module, "_CACHE_SIZE", 2)
+        legal_module._CACHE.clear()
         assert lists(count, seed=count) == kept
-        assert len(legal_module._CARD_PLAYS) <= 2
-        assert len(legal_module._PLAYABLE) <= 2
+        assert len(legal_module._CACHE) <= 2
         monkeypatch.undo()
+
+
+def test_a_command_equal_to_a_listed_one_is_checked_not_trusted() -> None:
+    """A play equal to a listed one but given by a playing-card label is refused at a
+    classic table, whether or not the legal commands were asked first (LL19-LABELS-EDITION)."""
+    game = Game.new(["Anna", "Ben"], edition="classic", seed=3, first="Anna")
+    labelled = Play(player="Anna", card="3♠", target="Ben")
+    assert labelled in game.legal_commands()  # equal to the listed Baron on Ben
+    assert not game.legal_commands().lists(labelled)
+    with pytest.raises(IllegalCommandError) as refused:
+        game.apply(labelled)
+    assert refused.value.ruling == "LL19-LABELS-EDITION"

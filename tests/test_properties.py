@@ -23,7 +23,7 @@ from loveletter import (
     Play,
     State,
 )
-from loveletter.cardrule import EFFECTS
+from loveletter.cardrule import RULES
 from loveletter.setup import seat_names
 
 MAX_COMMANDS = 3000
@@ -130,7 +130,7 @@ def test_mutated_commands_are_refused_unless_listed(game: Game, data: st.DataObj
                 with pytest.raises(IllegalCommandError) as raised:
                     game.apply(mutant)
                 assert raised.value.reason is refusal.reason
-                assert game.state is before, "a refused command changed the state"
+                assert game.state == before, "a refused command changed the state"
 
     play_out(game, data, each)
 
@@ -197,16 +197,18 @@ def test_a_failure_inside_a_checked_apply_changes_nothing_unread(
                 break
             command = rng.choice(game.legal_commands())
             if isinstance(command, Play) and step % 3 == 0:
-                effect = EFFECTS[command.card]
+                rule = RULES[command.card]
                 failures = [KeyboardInterrupt("injected")]  # it fails once, as an interrupt
 
-                def failing(*args: Any, effect: Any = effect, failures: Any = failures) -> None:
+                def failing(
+                    *args: Any, effect: Any = rule.effect, failures: Any = failures
+                ) -> None:
                     effect(*args)
                     if failures:
                         raise failures.pop()
 
                 with (
-                    mock.patch.dict(EFFECTS, {command.card: failing}),
+                    mock.patch.dict(RULES, {command.card: attrs.evolve(rule, effect=failing)}),
                     pytest.raises(KeyboardInterrupt),
                 ):
                     game.apply(command)

@@ -54,7 +54,7 @@ def refused(game: Game, command: object) -> Reason:
     before = game.state
     with pytest.raises(IllegalCommandError) as raised:
         game.apply(command)  # type: ignore[arg-type]
-    assert game.state is before
+    assert game.state == before
     assert raised.value.refusal == refusal
     return refusal.reason
 
@@ -182,7 +182,7 @@ def test_names_that_are_no_card_keep_the_precedence() -> None:
             command_from_data(data, ed)
         error = raised.value
         refusal = unknown_card_refusal(
-            game.state, error.kind, error.describe, error.player, error.target, error.name
+            game.state, error.command_type, error.describe, error.player, error.target, error.name
         )
         return refusal.reason
 

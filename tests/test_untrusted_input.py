@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 from games import editions
 from hypothesis import given, settings
@@ -31,7 +32,7 @@ from loveletter import (
     UnknownPlayerError,
     edition,
 )
-from loveletter.cardrule import EFFECTS
+from loveletter.cardrule import RULES
 from loveletter.narration import narrate, narrate_all
 from loveletter.serialization import (
     MAX_SIZE,
@@ -268,11 +269,11 @@ def test_a_failure_inside_a_checked_apply_changes_nothing(
     events = game.events
 
     def broken(w: Any, actor: int, targets: tuple[int, ...], guess: object) -> None:
-        w.hands[targets[0]] = []  # half of an effect...
-        w.pile.clear()
+        w.hands[targets[0]] = ()  # half of an effect...
+        w.draw_pile = ()
         raise failure("injected")
 
-    monkeypatch.setitem(EFFECTS, Card.PRINCE, broken)
+    monkeypatch.setitem(RULES, Card.PRINCE, attrs.evolve(RULES[Card.PRINCE], effect=broken))
     with pytest.raises(failure):
         game.apply(Play(player="Anna", card=Card.PRINCE, target="Ben"))
     assert game.state == before

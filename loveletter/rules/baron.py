@@ -8,10 +8,11 @@ way round it rules.
 
 from __future__ import annotations
 
-from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
+from loveletter.cardrule import CardRule, Intent, Targeting, register_rule
 from loveletter.cards import Card
-from loveletter.effects import compare_hands, equal_values
+from loveletter.effects import compare_hands
 from loveletter.events import KnockOutCause
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -37,6 +38,5 @@ RULE = register_rule(
                 "comparaison perdue face au Baron",
             ),
         ),
-        quiet=equal_values,
     )
 )

@@ -10,19 +10,19 @@ the player's :class:`~loveletter.commands.Choose` arrives.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
-from loveletter._records import interned
-from loveletter.cardrule import CardRule, Intent, Motion, register_rule
+from loveletter.cardrule import CardRule, Intent, register_rule
 from loveletter.cards import Card
+from loveletter.commands import Choose
+from loveletter.errors import Reason, Refusal
 from loveletter.events import CardsReturned
-
-_cards_returned = interned(CardsReturned)
+from loveletter.motion import Motion
+from loveletter.rules.refusals import refuse
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Draw up to two cards (never the set-aside one) and wait for the choice."""
-    count = min(2, len(w.pile))
+    count = min(2, len(w.draw_pile))
     if count == 0:
         return  # LL19-CHANCELLOR-EMPTY: no effect
     w.forget(actor)  # the card kept may be any of the three
@@ -33,31 +33,28 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
 
 def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> None:
     """Keep one card; put the others under the pile, ``returned[0]`` first."""
-    w.hands[actor] = [keep]
-    w.pile[0:0] = returned[::-1]
+    w.put_under(actor, returned)
     w.forget(actor)  # a card known drawn (it was buried) may have gone back
-    w.bury(actor, returned)
     if w.events is not None:
-        w.events.append(_cards_returned(w.names[actor], returned))
+        w.events.append(CardsReturned(player=w.names[actor], cards=returned))
 
 
-def choice_problem(
-    hand: Sequence[Card], keep: Card, returned: tuple[Card, ...]
-) -> tuple[str, dict[str, object]] | None:
-    """Why ``keep`` and ``returned`` do not split ``hand`` into one kept and the rest.
-
-    Returns the key of the message (:func:`loveletter.words.message`) and its fields, or
-    ``None``.
-    """
+def check_choice(w: Motion, command: Choose) -> Refusal | None:
+    """The choice splits the hand into one card kept and the rest returned, in an order."""
+    hand = w.hands[w.to_act]
+    returned = command.returned
     if len(returned) != len(hand) - 1:
-        return "choice_count", {
+        key = "choice_count"
+        fields: dict[str, object] = {
             "held": len(hand),
             "expected": len(hand) - 1,
             "given": len(returned),
         }
-    if Counter(hand) != Counter((keep, *returned)):
-        return "choice_cards", {}
-    return None
+    elif Counter(hand) != Counter((command.keep, *returned)):
+        key, fields = "choice_cards", {}
+    else:
+        return None
+    return refuse(w, Reason.BAD_CHOICE, "LL19-CHANCELLOR-BAD-CHOICE", key, command, **fields)
 
 
 RULE = register_rule(
@@ -67,6 +64,8 @@ RULE = register_rule(
         labels=("6♠", "6♣"),
         intent=Intent.DRAW_AND_RETURN,
         effect=play,
+        choose=choose,
+        check_choice=check_choice,
         draws=True,
     )
 )

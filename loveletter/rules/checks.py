@@ -2,11 +2,12 @@
 
 :func:`refusal` answers for any command without applying it. The checks run in the
 order of :class:`~loveletter.errors.Reason`, so a command that breaks several rules is
-refused for the first one (scenario format, "Reason codes"). What a card chooses, names
-and forbids is read from its rule record (:mod:`loveletter.cardrule`); a Chancellor's
-choice is checked by :func:`loveletter.rules.chancellor.choice_problem`. Messages are
-written in the table's
-language (:mod:`loveletter.words`), and never name a card the command did not name.
+refused for the first one (scenario format, "Reason codes"). What every play must be
+is checked here, reading whom a card chooses and whether it names a card from its rule
+record (:mod:`loveletter.cardrule`); the refusals a card's own rules add are its
+record's hooks, in its module (the Countess's, the Guard's, the Chancellor's choice).
+Messages are written in the table's language (:mod:`loveletter.words`), and never name
+a card the command did not name.
 """
 
 from __future__ import annotations
@@ -28,72 +29,42 @@ from loveletter.events import (
     HandsTraded,
     PlayerKnockedOut,
 )
-from loveletter.rules import chancellor
-from loveletter.state import Phase, Position
-from loveletter.text import describe
-from loveletter.words import a, any_, card_name, edition_name, message, of, the
+from loveletter.motion import Motion
+from loveletter.rules.refusals import Described, refuse
+from loveletter.state import Phase, State
+from loveletter.words import a, any_, card_name, edition_name, of, the
 
 __all__ = ["LastStep", "actor_refusal", "refusal", "take_back_refusal", "unknown_card_refusal"]
 
-_NONE, _ANY, _TWO = Targeting.NONE, Targeting.ANY, Targeting.TWO_OTHERS
 _WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
 
 
-Described = Command | Callable[[str, bool], str]
-"""A command, or a function that describes one in a language, to its player or not (for
-a command that names something that is no card, and so cannot be built)."""
+def _names(motion: Motion, seats: tuple[int, ...]) -> str:
+    return ", ".join(motion.names[seat] for seat in seats)
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _round_winners(motion: Motion) -> tuple[int, ...]:
+    return motion.outcome.winners if motion.outcome is not None else ()
 
 
-def _refuse(
-    state: Position, reason: Reason, ruling: str, key: str, command: Described, **fields: object
-) -> Refusal:
-    """A refusal whose message is ``key`` in the table's language, about ``command``.
-
-    The message is written twice: of the command's player, and to them.
-    """
-    language = state.table.language
-    texts = []
-    for you in (False, True):
-        said = command(language, you) if callable(command) else describe(command, language, you=you)
-        texts.append(_capital(message(key, language, you=you, said=said, **fields)))
-    return Refusal(
-        reason=reason,
-        ruling=state.table.edition.ruling(ruling),
-        message=texts[0],
-        to_player=texts[1],
-    )
-
-
-def _names(state: Position, seats: tuple[int, ...]) -> str:
-    return ", ".join(state.table.players[seat] for seat in seats)
-
-
-def _round_winners(state: Position) -> tuple[int, ...]:
-    return state.outcome.winners if state.outcome is not None else ()
-
-
-def refusal(state: Position, command: Command, last: LastStep | None = None) -> Refusal | None:
-    """Why ``command`` cannot be applied to ``state``, or ``None`` if it can.
+def refusal(motion: Motion, command: Command, last: LastStep | None = None) -> Refusal | None:
+    """Why ``command`` cannot be applied to ``motion``, or ``None`` if it can.
 
     ``last`` is the running round's last command that was not taken back, and its events:
     what a take-back would take back (see :func:`~loveletter.rules.checks.take_back_refusal`).
     """
     if type(command) is Play:
-        return _play(state, command)
+        return _play(motion, command)
     if type(command) is Draw:
-        return actor_refusal(state, Draw, command, command.player)
+        return actor_refusal(motion, Draw, command, command.player)
     if type(command) is Choose:
-        return _choose(state, command)
+        return _choose(motion, command)
     if type(command) is Deal:
-        return _deal(state, command)
+        return _deal(motion, command)
     if type(command) is TakeBack:
-        return take_back_refusal(state, command, last)
+        return take_back_refusal(motion, command, last)
     if type(command) is Redeal:
-        return _redeal(state, command)
+        return _redeal(motion, command)
     raise InvalidCommandError(f"not a command: {command!r}")
 
 
@@ -119,48 +90,48 @@ _STEP_WORDS = {
 }
 
 
-def _remedy_agreed(state: Position, command: Command) -> Refusal | None:
+def _remedy_agreed(motion: Motion, command: Command) -> Refusal | None:
     """The checks every remedy command goes through first: the game, and the table's agreement."""
-    if state.phase is Phase.GAME_OVER:
-        return _game_over(state, command)
-    if not state.table.remedy:
-        return _refuse(
-            state, Reason.REMEDY_NOT_AGREED, "HOUSE-REMEDY-AGREED", "remedy_not_agreed", command
+    if motion.phase is Phase.GAME_OVER:
+        return _game_over(motion, command)
+    if not motion.table.remedy:
+        return refuse(
+            motion, Reason.REMEDY_NOT_AGREED, "HOUSE-REMEDY-AGREED", "remedy_not_agreed", command
         )
     return None
 
 
-def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None) -> Refusal | None:
+def take_back_refusal(motion: Motion, command: TakeBack, last: LastStep | None) -> Refusal | None:
     """Why ``command`` may not take back ``last`` (HOUSE-REMEDY-TAKE-BACK), or ``None``."""
-    problem = _remedy_agreed(state, command)
+    problem = _remedy_agreed(motion, command)
     if problem is not None:
         return problem
-    seats = state.table.seats
+    seats = motion.table.seats
     if command.player not in seats:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.UNKNOWN_PLAYER,
             "HOUSE-REMEDY-TAKE-BACK",
             "unknown_player",
             command,
             name=quoted(command.player),
-            players=", ".join(state.table.players),
+            players=", ".join(motion.table.players),
         )
-    round_running = state.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
+    round_running = motion.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
     if last is None or not round_running:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.NOTHING_TO_TAKE_BACK,
             "HOUSE-REMEDY-TAKE-BACK",
             "nothing_to_take_back",
             command,
-            round=state.round_number,
+            round=motion.round_number,
         )
     step, events = last
     owner = getattr(step, "player", "")
     if owner != command.player:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.NOT_YOUR_TURN,
             "HOUSE-REMEDY-TAKE-BACK",
             "not_yours_to_take_back",
@@ -170,11 +141,11 @@ def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None)
     what = next((_REVEALING[type(event)] for event in events if type(event) in _REVEALING), None)
     if what is None:
         return None
-    language = state.table.language
+    language = motion.table.language
     french = language == "fr"
     words = _STEP_WORDS.get(type(step), ("draw", "la pioche", "pioche"))
-    return _refuse(
-        state,
+    return refuse(
+        motion,
         Reason.NOT_REVERSIBLE,
         "HOUSE-REMEDY-TAKE-BACK",
         "not_reversible",
@@ -185,33 +156,38 @@ def take_back_refusal(state: Position, command: TakeBack, last: LastStep | None)
     )
 
 
-def _redeal(state: Position, command: Redeal) -> Refusal | None:
+def _redeal(motion: Motion, command: Redeal) -> Refusal | None:
     """Why the running round may not be redealt now (HOUSE-REMEDY-REDEAL), or ``None``."""
-    problem = _remedy_agreed(state, command)
+    problem = _remedy_agreed(motion, command)
     if problem is not None:
         return problem
-    table = state.table
+    table = motion.table
     if command.layout is not None:
         problem_text = command.layout.problem(table.edition, table.players, table.language)
         if problem_text is not None:
-            return _refuse(
-                state, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem_text
+            return refuse(
+                motion,
+                Reason.BAD_DEAL,
+                "LL19-SETUP-DECK",
+                "bad_deal",
+                command,
+                problem=problem_text,
             )
-    if state.phase is Phase.ROUND_OVER:
-        return _refuse(
-            state,
+    if motion.phase is Phase.ROUND_OVER:
+        return refuse(
+            motion,
             Reason.ROUND_OVER,
             "HOUSE-REMEDY-REDEAL",
             "round_over",
             command,
-            round=state.round_number,
+            round=motion.round_number,
         )
     return None
 
 
 def actor_refusal(
-    state: Position,
-    kind: type[Command],
+    motion: Motion,
+    command_type: type[Command],
     command: Described,
     player: str,
     targets: tuple[str, ...] = (),
@@ -221,116 +197,114 @@ def actor_refusal(
     Covers ``GAME_OVER``, ``ROUND_OVER``, ``UNKNOWN_PLAYER``, ``NOT_YOUR_TURN`` and
     ``WRONG_PHASE`` for a draw, play or choice by ``player`` aimed at ``targets``.
     ``command`` may be a description of a command that could not be built (a name that
-    is no card); ``kind`` says which command it is.
+    is no card); ``command_type`` says which command it is.
     """
-    phase = state.phase
+    phase = motion.phase
     if phase is Phase.GAME_OVER:
-        return _game_over(state, command)
+        return _game_over(motion, command)
     if phase is Phase.ROUND_OVER:
-        return _refuse(
-            state, Reason.ROUND_OVER, "LL19-Q19", "round_over", command, round=state.round_number
+        return refuse(
+            motion, Reason.ROUND_OVER, "LL19-Q19", "round_over", command, round=motion.round_number
         )
-    seats = state.table.seats
+    seats = motion.table.seats
     seat = seats.get(player)
     stranger = next((target for target in targets if target not in seats), None)
     if seat is None or stranger is not None:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.UNKNOWN_PLAYER,
             "LL19-TURN-ORDER" if seat is None else "LL19-TARGET-OTHER",
             "unknown_player",
             command,
             name=quoted(player if seat is None else stranger),
-            players=", ".join(state.table.players),
+            players=", ".join(motion.table.players),
         )
-    if seat != state.to_act:
-        if state.out[seat]:
-            return _refuse(
-                state,
+    if seat != motion.to_act:
+        if motion.out[seat]:
+            return refuse(
+                motion,
                 Reason.NOT_YOUR_TURN,
                 "LL19-KO-SKIP-TURNS",
                 "player_out",
                 command,
                 player=player,
-                round=state.round_number,
+                round=motion.round_number,
             )
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.NOT_YOUR_TURN,
             "LL19-TURN-ORDER",
             "not_your_turn",
             command,
-            to_act=state.table.players[state.to_act],
+            to_act=motion.table.players[motion.to_act],
             player=player,
         )
-    wanted = Phase.PLAY if kind is Play else (Phase.DRAW if kind is Draw else Phase.CHOOSE)
+    wanted = {Play: Phase.PLAY, Draw: Phase.DRAW}.get(command_type, Phase.CHOOSE)
     if phase is not wanted:
-        if phase is Phase.CHOOSE or kind is Choose:
+        if phase is Phase.CHOOSE or command_type is Choose:
             ruling = "LL19-CHANCELLOR-BAD-CHOICE"
         else:
             ruling = "LL19-TURN-DRAW-PLAY"
-        return _refuse(
-            state, Reason.WRONG_PHASE, ruling, _WAITING_FOR[phase], command, player=player
+        return refuse(
+            motion, Reason.WRONG_PHASE, ruling, _WAITING_FOR[phase], command, player=player
         )
     return None
 
 
-def _game_over(state: Position, command: Described) -> Refusal:
-    winners = state.outcome.game_winners if state.outcome is not None else ()
-    return _refuse(
-        state, Reason.GAME_OVER, "LL19-Q19", "game_over", command, winners=_names(state, winners)
+def _game_over(motion: Motion, command: Described) -> Refusal:
+    winners = motion.outcome.game_winners if motion.outcome is not None else ()
+    return refuse(
+        motion, Reason.GAME_OVER, "LL19-Q19", "game_over", command, winners=_names(motion, winners)
     )
 
 
-def _play(state: Position, command: Play) -> Refusal | None:
-    """Why a play is refused, in the order of the reason codes; ``None`` if it is not."""
-    table = state.table
-    seats = table.seats
-    if (
-        state.phase is not Phase.PLAY
-        or seats.get(command.player) != state.to_act
-        or (command.target is not None and command.target not in seats)
-        or any(other not in seats for other in command.also)
-    ):
-        problem = actor_refusal(state, Play, command, command.player, command.targets)
-        if problem is not None:
-            return problem
+def _play(motion: Motion, command: Play) -> Refusal | None:
+    """Why a play is refused, in the order of the reason codes; ``None`` if it is not.
+
+    First what every play must be (``actor_refusal``, then the card and whom it
+    chooses), then what the cards' own rules add: the ``check_beside`` of each other card
+    held (the Countess's), and last the ``check`` of the card played (the Guard's).
+    """
     return (
-        _play_card(state, command) or _play_targets(state, command) or _play_guess(state, command)
+        actor_refusal(motion, Play, command, command.player, command.targets)
+        or _play_card(motion, command)
+        or _held_beside(motion, command)
+        or _play_targets(motion, command)
+        or _play_named(motion, command)
     )
 
 
-def _labels_refusal(state: Position, command: Play | Choose) -> Refusal | None:
+def _labels_refusal(motion: Motion, command: Play | Choose) -> Refusal | None:
     """A card given by a playing-card label, at a table of an edition that reads none."""
-    edition = state.table.edition
+    edition = motion.table.edition
     if not command.labels_given or edition.labels:
         return None
     # LL19-LABELS-EDITION: labels are the 2019 deck's; their ranks clash with classic values.
-    return _refuse(
-        state,
+    return refuse(
+        motion,
         Reason.UNKNOWN_CARD,
         "LL19-LABELS-EDITION",
         "label_other_edition",
         command,
-        edition=edition_name(edition, state.table.language),
+        edition=edition_name(edition, motion.table.language),
         name=quoted(command.labels_given[0]),
     )
 
 
-def _play_card(state: Position, command: Play) -> Refusal | None:
-    """The card and the named card are of the edition, held, and not forbidden by another."""
-    labelled = _labels_refusal(state, command)
+def _play_card(motion: Motion, command: Play) -> Refusal | None:
+    """The card and the named card are of the edition, and the card is held."""
+    labelled = _labels_refusal(motion, command)
     if labelled is not None:
         return labelled
     card, guess = command.card, command.guess
-    edition = state.table.edition
-    language = state.table.language
+    edition = motion.table.edition
+    language = motion.table.language
     named = edition.card_named(guess)
     if isinstance(guess, int) and named is None and len(edition.cards_worth(guess)) > 1:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.UNKNOWN_CARD,
-            edition.ruling("LL19-GUARD-NUMBER"),
+            "LL19-GUARD-NUMBER",
             "number_names_two",
             command,
             edition=edition_name(edition, language),
@@ -342,8 +316,8 @@ def _play_card(state: Position, command: Play) -> Refusal | None:
         ruling = "LL19-SETUP-DECK"
         if card in edition.cards:
             unknown, ruling = (guess, "LL19-Q01")
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.UNKNOWN_CARD,
             ruling,
             "no_such_card",
@@ -351,10 +325,9 @@ def _play_card(state: Position, command: Play) -> Refusal | None:
             edition=edition_name(edition, language),
             card=card_name(unknown, language) if isinstance(unknown, Card) else quoted(unknown),
         )
-    hand = state.hands[state.to_act]
-    if card not in hand:
-        return _refuse(
-            state,
+    if card not in motion.hands[motion.to_act]:
+        return refuse(
+            motion,
             Reason.CARD_NOT_IN_HAND,
             "LL19-TURN-DRAW-PLAY",
             "not_in_hand",
@@ -362,38 +335,36 @@ def _play_card(state: Position, command: Play) -> Refusal | None:
             player=command.player,
             any_card=any_(card, language),
         )
-    for other in hand:
-        if other is not card and card in RULES[other].forced_by:
-            return _refuse(
-                state,
-                Reason.COUNTESS_FORCED,
-                "LL19-COUNTESS-FORCED",
-                "countess_forced",
-                command,
-                the_card=the(card, language),
-                the_forcing=the(other, language),
-            )
     return None
 
 
-def _choosable(state: Position, seat: int) -> list[int]:
+def _held_beside(motion: Motion, command: Play) -> Refusal | None:
+    """What each other card held refuses of this play (the Countess: LL19-COUNTESS-FORCED)."""
+    for other in motion.hands[motion.to_act]:
+        check = RULES[other].check_beside
+        if other is not command.card and check is not None:
+            problem = check(motion, command)
+            if problem is not None:
+                return problem
+    return None
+
+
+def _choosable(motion: Motion, seat: int) -> list[int]:
     """The other seats a card may choose: still in, and not protected."""
-    out, protected = state.out, state.protected
+    out, protected = motion.out, motion.protected
     return [s for s in range(len(out)) if s != seat and not out[s] and not protected[s]]
 
 
-def _play_targets(state: Position, command: Play) -> Refusal | None:
+def _play_targets(motion: Motion, command: Play) -> Refusal | None:
     """Whom the card chooses, as its record's targeting says (``LL19-TARGET-*``)."""
-    rule = RULES[command.card]
-    targeting = rule.targeting
+    targeting = RULES[command.card].targeting
     targets = command.targets
-    seat = state.to_act
-    language = state.table.language
-    a_card = a(command.card, language)
-    if targeting is _NONE:
+    seat = motion.to_act
+    a_card = a(command.card, motion.table.language)
+    if targeting is Targeting.NONE:
         if targets:
-            return _refuse(
-                state,
+            return refuse(
+                motion,
                 Reason.TARGET_NOT_ALLOWED,
                 "LL19-TARGET-UNTARGETED",
                 "chooses_nobody",
@@ -401,11 +372,11 @@ def _play_targets(state: Position, command: Play) -> Refusal | None:
                 a_card=a_card,
             )
         return None
-    wanted = 2 if targeting is _TWO else 1
+    wanted = 2 if targeting is Targeting.TWO_OTHERS else 1
     if len(targets) != wanted or len(set(targets)) != len(targets):
-        if targeting is _ANY:
-            return _refuse(
-                state,
+        if targeting is Targeting.ANY:
+            return refuse(
+                motion,
                 Reason.TARGET_REQUIRED,
                 "LL19-TARGET-ANY",
                 "prince_needs_target",
@@ -413,14 +384,14 @@ def _play_targets(state: Position, command: Play) -> Refusal | None:
                 player=command.player,
                 a_card=a_card,
             )
-        if len(_choosable(state, seat)) >= wanted or len(targets) > wanted:
+        if len(_choosable(motion, seat)) >= wanted or len(targets) > wanted:
             key = "needs_two" if wanted == 2 else "needs_other"
-            return _refuse(
-                state, Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", key, command, a_card=a_card
+            return refuse(
+                motion, Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", key, command, a_card=a_card
             )
         if targets:  # fewer can be chosen than the card chooses: it chooses nobody
-            return _refuse(
-                state,
+            return refuse(
+                motion,
                 Reason.TARGET_NOT_ALLOWED,
                 "LL19-TARGET-ALL-PROTECTED-NO-EFFECT",
                 "too_few_to_choose",
@@ -428,34 +399,33 @@ def _play_targets(state: Position, command: Play) -> Refusal | None:
                 a_card=a_card,
             )
         return None  # nobody can be chosen: played with no effect
-    return _each_target(state, command, targeting)
+    return _each_target(motion, command, targeting)
 
 
-def _each_target(state: Position, command: Play, targeting: Targeting) -> Refusal | None:
+def _each_target(motion: Motion, command: Play, targeting: Targeting) -> Refusal | None:
     """Each chosen player: not its own player (unless the card allows), still in, unprotected."""
-    seats = state.table.seats
-    seat = state.to_act
-    language = state.table.language
+    seats = motion.seats
+    seat = motion.to_act
     for target in command.targets:
         target_seat = seats[target]
         if target_seat == seat:
-            if targeting is _ANY:
+            if targeting is Targeting.ANY:
                 continue
-            return _refuse(
-                state,
+            return refuse(
+                motion,
                 Reason.TARGET_SELF,
                 "LL19-TARGET-OTHER",
                 "not_self",
                 command,
-                a_card=a(command.card, language),
+                a_card=a(command.card, motion.table.language),
             )
-        if state.out[target_seat]:
-            return _refuse(
-                state, Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out", command, target=target
+        if motion.out[target_seat]:
+            return refuse(
+                motion, Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out", command, target=target
             )
-        if state.protected[target_seat]:
-            return _refuse(
-                state,
+        if motion.protected[target_seat]:
+            return refuse(
+                motion,
                 Reason.TARGET_PROTECTED,
                 "LL19-TARGET-PROTECTED",
                 "target_protected",
@@ -465,72 +435,59 @@ def _each_target(state: Position, command: Play, targeting: Targeting) -> Refusa
     return None
 
 
-def _play_guess(state: Position, command: Play) -> Refusal | None:
-    """The named card: required with a target, only for a card that names one, never itself."""
-    card, guess = command.card, command.guess
-    if not RULES[card].names_a_card:
-        if guess is None:
-            return None
-        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-GUARD-HIT", "guess_not_guard")
-    elif command.targets:
-        if guess is None:
-            problem = (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
-        elif state.table.edition.card_named(guess) is card:
-            problem = (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
-        else:
-            return None
-    elif guess is not None:
-        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
-    else:
-        return None
-    reason, ruling, key = problem
-    language = state.table.language
-    return _refuse(
-        state, reason, ruling, key, command, the_card=the(card, language), a_card=a(card, language)
-    )
+def _play_named(motion: Motion, command: Play) -> Refusal | None:
+    """The named card: none for a card that names none, else as the card's ``check`` says."""
+    rule = RULES[command.card]
+    if not rule.names_a_card and command.guess is not None:
+        language = motion.table.language
+        return refuse(
+            motion,
+            Reason.GUESS_NOT_ALLOWED,
+            "LL19-GUARD-HIT",
+            "guess_not_guard",
+            command,
+            the_card=the(command.card, language),
+            a_card=a(command.card, language),
+        )
+    return None if rule.check is None else rule.check(motion, command)
 
 
-def _choose(state: Position, command: Choose) -> Refusal | None:
-    problem = actor_refusal(state, Choose, command, command.player) or _labels_refusal(
-        state, command
+def _choose(motion: Motion, command: Choose) -> Refusal | None:
+    """Why a choice is refused: who and when, its cards, then the pending card's rule."""
+    problem = actor_refusal(motion, Choose, command, command.player) or _labels_refusal(
+        motion, command
     )
     if problem is not None:
         return problem
-    edition = state.table.edition
+    edition = motion.table.edition
     unknown = [card for card in (command.keep, *command.returned) if card not in edition.cards]
     if unknown:
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.UNKNOWN_CARD,
             "LL19-SETUP-DECK",
             "no_such_card",
             command,
-            edition=edition_name(edition, state.table.language),
-            card=card_name(unknown[0], state.table.language),
+            edition=edition_name(edition, motion.table.language),
+            card=card_name(unknown[0], motion.table.language),
         )
-    hand = state.hands[state.to_act]
-    found = chancellor.choice_problem(hand, command.keep, command.returned)
-    if found is not None:
-        key, fields = found
-        return _refuse(
-            state, Reason.BAD_CHOICE, "LL19-CHANCELLOR-BAD-CHOICE", key, command, **fields
-        )
-    return None
+    pending = RULES[motion.discards[motion.to_act][-1]].check_choice
+    return None if pending is None else pending(motion, command)
 
 
-def _deal(state: Position, command: Deal) -> Refusal | None:
-    phase = state.phase
+def _deal(motion: Motion, command: Deal) -> Refusal | None:
+    phase = motion.phase
     if phase is Phase.GAME_OVER:
-        return _game_over(state, command)
-    table = state.table
+        return _game_over(motion, command)
+    table = motion.table
     if command.layout is not None:
         problem = command.layout.problem(table.edition, table.players, table.language)
         if problem is not None:
-            return _refuse(
-                state, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem
+            return refuse(
+                motion, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem
             )
     if phase is Phase.ROUND_OVER:
-        winners = _round_winners(state)
+        winners = _round_winners(motion)
         first = command.first
         if first is None:
             return None
@@ -541,53 +498,54 @@ def _deal(state: Position, command: Deal) -> Refusal | None:
             key = "first_drawn"
         else:
             return None
-        return _refuse(
-            state,
+        return refuse(
+            motion,
             Reason.FIRST_NOT_ALLOWED,
             "LL19-Q12",
             key,
             command,
-            round=state.round_number,
-            winners=_names(state, winners),
+            round=motion.round_number,
+            winners=_names(motion, winners),
         )
-    return _refuse(
-        state,
+    return refuse(
+        motion,
         Reason.WRONG_PHASE,
         "LL19-NEXT-ROUND-RESET",
         "round_running",
         command,
-        round=state.round_number,
+        round=motion.round_number,
     )
 
 
 def unknown_card_refusal(
-    state: Position,
-    kind: type[Command],
+    position: Motion | State,
+    command_type: type[Command],
     describe: Callable[[str, bool], str],
     player: str | None,
     target: str | None,
     name: object,
 ) -> Refusal:
-    """The refusal of a command whose card ``name`` is no card at all.
+    """The refusal of a command whose card ``name`` is no card at all, at ``position``.
 
     Such a command cannot be built, but the reasons that come before ``UNKNOWN_CARD``
     (or ``BAD_DEAL`` for a deal) still take precedence.
     """
-    edition = state.table.edition
-    if kind is Deal:
-        if state.phase is Phase.GAME_OVER:
-            return _game_over(state, describe)
-        return _refuse(
-            state,
+    motion = Motion(position, record=False) if isinstance(position, State) else position
+    edition = motion.table.edition
+    if command_type is Deal:
+        if motion.phase is Phase.GAME_OVER:
+            return _game_over(motion, describe)
+        return refuse(
+            motion,
             Reason.BAD_DEAL,
             "LL19-SETUP-DECK",
             "not_a_card_of",
             describe,
             name=quoted(name),
-            edition=edition_name(edition, state.table.language),
+            edition=edition_name(edition, motion.table.language),
         )
     problem = actor_refusal(
-        state, kind, describe, player or "", () if target is None else (target,)
+        motion, command_type, describe, player or "", () if target is None else (target,)
     )
     if problem is not None:
         return problem
@@ -595,15 +553,15 @@ def unknown_card_refusal(
     if number is not None and number.isdecimal() and number.isascii():
         worth = edition.cards_worth(int(number))
         if len(worth) > 1:
-            return _refuse(
-                state,
+            return refuse(
+                motion,
                 Reason.UNKNOWN_CARD,
                 edition.ruling("LL19-GUARD-NUMBER"),
                 "number_names_two",
                 describe,
-                edition=edition_name(edition, state.table.language),
+                edition=edition_name(edition, motion.table.language),
                 number=int(number),
-                cards=", ".join(card_name(card, state.table.language) for card in worth),
+                cards=", ".join(card_name(card, motion.table.language) for card in worth),
             )
     ruling, key = "LL19-Q01", "no_card_called"
     if isinstance(name, str) and looks_like_a_label(name):
@@ -612,12 +570,12 @@ def unknown_card_refusal(
         ruling, key = ("LL19-LABELS", "no_such_label")
         if not edition.labels:
             ruling, key = ("LL19-LABELS-EDITION", "label_other_edition")
-    return _refuse(
-        state,
+    return refuse(
+        motion,
         Reason.UNKNOWN_CARD,
         ruling,
         key,
         describe,
-        edition=edition_name(edition, state.table.language),
+        edition=edition_name(edition, motion.table.language),
         name=quoted(name),
     )

@@ -3,13 +3,37 @@
 LL19-COUNTESS-FORCED (LLC-COUNTESS-FORCED), LL19-COUNTESS-VOLUNTARY,
 LL19-COUNTESS-NO-EFFECT, LL19-COUNTESS-SECRET, LL19-PRINCE-COUNTESS-IMPOSSIBLE, LL19-Q20.
 The check applies to the two cards held when playing on one's own turn, never to the
-Chancellor's choice: the checks read ``forced_by`` from this record.
+Chancellor's choice.
 """
 
 from __future__ import annotations
 
 from loveletter.cardrule import CardRule, register_rule
 from loveletter.cards import Card
+from loveletter.commands import Play
+from loveletter.errors import Reason, Refusal
+from loveletter.motion import Motion
+from loveletter.rules.refusals import refuse
+from loveletter.words import the
+
+FORCED_BY = frozenset({Card.KING, Card.PRINCE})
+
+
+def check_beside(w: Motion, command: Play) -> Refusal | None:
+    """Held with the King or a Prince, the Countess must be played instead of them."""
+    if command.card not in FORCED_BY:
+        return None
+    language = w.table.language
+    return refuse(
+        w,
+        Reason.COUNTESS_FORCED,
+        "LL19-COUNTESS-FORCED",
+        "countess_forced",
+        command,
+        the_card=the(command.card, language),
+        the_forcing=the(Card.COUNTESS, language),
+    )
+
 
 RULE = register_rule(
     CardRule(
@@ -18,6 +42,7 @@ RULE = register_rule(
         feminine=True,
         also_read=("Comptesse",),  # the French aid's spelling (LL19-NAMES-FR)
         labels=("8♥",),
-        forced_by=frozenset({Card.KING, Card.PRINCE}),
+        forced_by=FORCED_BY,
+        check_beside=check_beside,
     )
 )

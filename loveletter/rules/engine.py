@@ -1,28 +1,26 @@
-"""Applying commands: the rules perform a command on a table in motion.
+"""The rules' one way in: a checked command performed on a table in motion.
 
-:func:`perform` changes a :class:`~loveletter.rules.work.Work` in place (the caller has
-checked the command); :func:`apply` is the pure form, a state and a command in, a new
-state and the events out.
+:func:`perform` changes a :class:`~loveletter.motion.Motion` in place (the caller has
+checked the command: :func:`loveletter.rules.checks.refusal`); :func:`begin` lays out a
+game's first round; :func:`apply` is the pure form, a state and a command in, a new state
+and the events out.
 """
 
 from __future__ import annotations
 
-from loveletter._records import builder
 from loveletter.cards import Card
-from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.errors import InvalidCommandError
 from loveletter.events import Event
 from loveletter.layout import Layout
-from loveletter.rules import chancellor, turn
+from loveletter.motion import Motion
 from loveletter.rules import round as round_rules
+from loveletter.rules import turn
 from loveletter.rules.checks import refusal
-from loveletter.rules.work import Work
+from loveletter.rules.remedy import take_back
 from loveletter.state import Phase, State, Table
 
-__all__ = ["apply", "begin", "perform", "start_game"]
-
-
-_before = builder(State)
+__all__ = ["apply", "begin", "perform"]
 
 
 def begin(
@@ -32,8 +30,7 @@ def begin(
     first: int,
     layout: Layout | None = None,
     order: tuple[Card, ...] = (),
-    record: bool = True,
-) -> Work:
+) -> Motion:
     """The table at the start of the first round, its events recorded in ``events``.
 
     The first round deals ``layout``, or else the deck in ``order`` (top card first, as
@@ -41,8 +38,8 @@ def begin(
     """
     count = len(table.players)
     nobody = (False,) * count
-    nothing = ((),) * count
-    before = _before(
+    nothing: tuple[tuple[Card, ...], ...] = ((),) * count
+    before = State(
         table=table,
         round_number=0,
         phase=Phase.ROUND_OVER,
@@ -56,16 +53,8 @@ def begin(
         draw_pile=(),
         set_aside=None,
         face_up=(),
-        shown=(),
-        known=(),
-        ruled_out=(),
-        tied=(),
-        buried=(),
-        first=0,
-        redeals=0,
-        outcome=None,
     )
-    w = Work(before, record=record)
+    w = Motion(before)
     if layout is not None:
         round_rules.start_round(w, layout, first)
     else:
@@ -73,31 +62,27 @@ def begin(
     return w
 
 
-def start_game(
-    table: Table, *, tokens: tuple[int, ...], layout: Layout, first: int, record: bool = True
-) -> tuple[State, tuple[Event, ...]]:
-    """The state at the start of the first round, and its events."""
-    w = begin(table, tokens=tokens, layout=layout, first=first, record=record)
-    return w.freeze(), tuple(w.events or ())
+def perform(w: Motion, command: Command, taken: Command | None = None) -> None:
+    """Apply a command the rules allow to the table ``w``, recording its events there.
 
-
-def perform(w: Work, command: Command) -> None:
-    """Apply a command the rules allow to the table ``w``, recording its events there."""
+    A :class:`~loveletter.commands.TakeBack` is performed on the table already put back
+    before the command it takes back, ``taken``.
+    """
     if type(command) is Play:
         turn.play(w, command)
     elif type(command) is Draw:
         turn.draw(w)
     elif type(command) is Choose:
-        chancellor.choose(w, w.to_act, command.keep, command.returned)
-        w.phase = Phase.PLAY
-        turn.end_turn(w)
+        turn.choose(w, command)
     elif type(command) is Deal:
-        first = command.first
-        round_rules.next_round(w, command.layout, None if first is None else w.seats[first])
+        first = None if command.first is None else w.seats[command.first]
+        round_rules.next_round(w, command.layout, first)
     elif type(command) is Redeal:
         round_rules.redeal(w, command.layout)
+    elif type(command) is TakeBack and taken is not None:
+        take_back(w, taken)
     else:
-        raise InvalidCommandError(f"not a command: {command!r}")
+        raise InvalidCommandError(f"not a command the rules can perform: {command!r}")
 
 
 def apply(
@@ -109,12 +94,13 @@ def apply(
     :class:`~loveletter.errors.IllegalCommandError` and nothing changes. ``check=False``
     is for commands known to be legal (taken from the legal commands of this very state);
     anything else then gives undefined results. ``record=False`` skips building the
-    events.
+    events. A take-back needs the game's history: apply it to a
+    :class:`~loveletter.referee.Game`.
     """
+    w = Motion(state, record=record)
     if check:
-        problem = refusal(state, command)
+        problem = refusal(w, command)
         if problem is not None:
             raise problem.error(command)
-    w = Work(state, record=record)
     perform(w, command)
-    return w.freeze(), tuple(w.events) if w.events is not None else ()
+    return w.snapshot(), tuple(w.events or ())

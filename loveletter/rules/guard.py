@@ -2,20 +2,20 @@
 
 LL19-GUARD-HIT, LL19-GUARD-MISS, LL19-GUARD-NOT-GUARD, LL19-GUARD-NAME-SPY,
 LL19-GUARD-NAME-ABSENT, LL19-GUARD-GUESS-REQUIRED, LL19-GUARD-NUMBER, LL19-Q01, LL19-Q09.
-What a Guard may name, and the refusals of a wrong guess, are the checks' (it is the
-card whose record says ``names_a_card``).
+A Guard names any card of the edition but a Guard (:attr:`Edition.guesses
+<loveletter.editions.Edition.guesses>`); a number names the one card of that value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from loveletter._records import interned
-from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
+from loveletter.cardrule import CardRule, Intent, Targeting, register_rule
 from loveletter.cards import Card
+from loveletter.commands import Play
+from loveletter.errors import Reason, Refusal
 from loveletter.events import GuardGuessed, KnockOutCause
-
-_guard_guessed = interned(GuardGuessed)
+from loveletter.motion import Motion
+from loveletter.rules.refusals import refuse
+from loveletter.words import a, the
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -26,7 +26,9 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
     held = w.hands[target][0]
     hit = held is guess or (type(guess) is int and w.table.edition.value[held] == guess)
     if w.events is not None:
-        w.events.append(_guard_guessed(w.names[actor], w.names[target], guess, hit))
+        w.events.append(
+            GuardGuessed(player=w.names[actor], target=w.names[target], guess=guess, hit=hit)
+        )
     if hit:
         w.knock_out(target, KnockOutCause.GUARD)
     else:  # everyone knows now that the target does not hold the card named
@@ -35,18 +37,29 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
             w.rule_out(target, (named,))
 
 
-def quiet(
-    hands: Sequence[tuple[Card, ...]],
-    value: Mapping[Card, int],
-    actor: int,
-    targets: tuple[int, ...],
-    guess: Card | int | None,
-) -> bool:
-    """A guess that misses harms nobody."""
-    if not targets:
-        return True
-    held = hands[targets[0]][0]
-    return held is not guess and not (type(guess) is int and value[held] == guess)
+def check(w: Motion, command: Play) -> Refusal | None:
+    """The card a Guard names: one, and not a Guard, with a target; none without.
+
+    LL19-GUARD-GUESS-REQUIRED, LL19-GUARD-NOT-GUARD, LL19-Q09.
+    """
+    guess = command.guess
+    if command.targets:
+        if guess is None:
+            problem = (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
+        elif w.table.edition.card_named(guess) is command.card:
+            problem = (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
+        else:
+            return None
+    elif guess is not None:
+        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
+    else:
+        return None
+    reason, ruling, key = problem
+    language = w.table.language
+    card = command.card
+    return refuse(
+        w, reason, ruling, key, command, the_card=the(card, language), a_card=a(card, language)
+    )
 
 
 RULE = register_rule(
@@ -58,6 +71,7 @@ RULE = register_rule(
         names_a_card=True,
         intent=Intent.GUESS,
         effect=play,
+        check=check,
         knock_outs=(
             (
                 KnockOutCause.GUARD,
@@ -66,6 +80,5 @@ RULE = register_rule(
                 "un Garde a nommé votre carte",
             ),
         ),
-        quiet=quiet,
     )
 )

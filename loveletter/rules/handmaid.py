@@ -8,19 +8,17 @@ check or the player's own Prince.
 
 from __future__ import annotations
 
-from loveletter._records import interned
-from loveletter.cardrule import CardRule, Intent, Motion, register_rule
+from loveletter.cardrule import CardRule, Intent, register_rule
 from loveletter.cards import Card
 from loveletter.events import PlayerProtected
-
-_player_protected = interned(PlayerProtected)
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Protect the Handmaid's player."""
     w.set_protected(actor, True)
     if w.events is not None:
-        w.events.append(_player_protected(w.names[actor]))
+        w.events.append(PlayerProtected(player=w.names[actor]))
 
 
 RULE = register_rule(

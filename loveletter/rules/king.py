@@ -6,9 +6,10 @@ Each of the two sees the card they receive, and nobody else does (LL19-Q18).
 
 from __future__ import annotations
 
-from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
+from loveletter.cardrule import CardRule, Intent, Targeting, register_rule
 from loveletter.cards import Card
-from loveletter.effects import equal_values, trade_hands
+from loveletter.effects import trade_hands
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -26,6 +27,5 @@ RULE = register_rule(
         intent=Intent.TRADE,
         effect=play,
         shows_hands=True,
-        quiet=equal_values,
     )
 )

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from loveletter._records import interned
-from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule
+from loveletter.cardrule import CardRule, Intent, Targeting, register_rule
 from loveletter.cards import Card
 from loveletter.events import HandSeen
-
-_hand_seen = interned(HandSeen)
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -19,7 +17,7 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
     w.show(actor, target, card, Card.PRIEST)
     w.learn(actor, target, card)
     if w.events is not None:
-        w.events.append(_hand_seen(w.names[actor], w.names[target], card))
+        w.events.append(HandSeen(player=w.names[actor], target=w.names[target], card=card))
 
 
 RULE = register_rule(
@@ -31,6 +29,5 @@ RULE = register_rule(
         intent=Intent.LOOK,
         effect=play,
         shows_hands=True,
-        quiet=lambda hands, value, actor, targets, guess: True,
     )
 )

@@ -9,33 +9,30 @@ counts for the Spy token).
 
 from __future__ import annotations
 
-from loveletter._records import interned
-from loveletter.cardrule import CardRule, Intent, Motion, Targeting, register_rule, rule_of
+from loveletter.cardrule import CardRule, Intent, Targeting, register_rule, rule_of
 from loveletter.cards import Card
 from loveletter.errors import InconsistentStateError
 from loveletter.events import HandDiscarded
-
-_hand_discarded = interned(HandDiscarded)
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
     """Make the target discard their card, then draw (or take the set-aside card)."""
-    if not w.pile and w.set_aside is None:
+    if not w.draw_pile and w.set_aside is None:
         # LL19-Q04: checked before anything moves, so a game's table is left as it was.
         raise InconsistentStateError("the set-aside card was needed twice in a round")
     target = targets[0]
     (card,) = w.hands[target]
-    w.hands[target] = []
-    w.discards[target] += (card,)
+    w.discard(target, card)
     w.forget(target)
     if w.events is not None:
-        w.events.append(_hand_discarded(w.names[target], card))
+        w.events.append(HandDiscarded(player=w.names[target], card=card))
     discarded = rule_of(card).discarded
     if discarded is not None:
         discarded(w, target)
         if w.out[target]:
             return  # the Princess: knocked out, and no new card (LLC-PRINCESS)
-    if w.pile:
+    if w.draw_pile:
         w.draw(target, Card.PRINCE)
     else:
         w.take_set_aside(target)
@@ -49,6 +46,5 @@ RULE = register_rule(
         targeting=Targeting.ANY,
         intent=Intent.REPLACE,
         effect=play,
-        quiet=lambda hands, value, actor, targets, guess: False,
     )
 )

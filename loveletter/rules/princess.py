@@ -7,9 +7,10 @@ returning her under the pile is safe.
 
 from __future__ import annotations
 
-from loveletter.cardrule import CardRule, Intent, Motion, register_rule
+from loveletter.cardrule import CardRule, Intent, register_rule
 from loveletter.cards import Card
 from loveletter.events import KnockOutCause
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:

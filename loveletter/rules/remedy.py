@@ -1,22 +1,21 @@
 """The house remedy's take-back (HOUSE-REMEDY-TAKE-BACK).
 
 The redeal is :func:`loveletter.rules.round.redeal` (HOUSE-REMEDY-REDEAL). A take-back
-puts the table back as it was before the command taken back (the game keeps a savepoint
-of the table before each command of the running round, at a table that agreed to the
-remedy); what it adds is the one thing the table cannot forget: everyone saw the card
-played, so everyone knows it is back in its player's hand.
+puts the table back as it was before the command taken back (the game keeps a
+savepoint before each command); what it adds is the one thing the table cannot forget:
+everyone saw the card played, so everyone knows it is back in its player's hand.
 """
 
 from __future__ import annotations
 
 from loveletter.commands import Command, Play
 from loveletter.events import CommandTakenBack
-from loveletter.rules.work import Work
+from loveletter.motion import Motion
 
 __all__ = ["take_back"]
 
 
-def take_back(w: Work, taken: Command) -> None:
+def take_back(w: Motion, taken: Command) -> None:
     """With the table back before ``taken``: everyone saw the card it played."""
     card = None
     if type(taken) is Play:

@@ -6,13 +6,9 @@ LL19-SPY-OUT-NO-BONUS, LL19-SPY-BONUS-OTHER-OUT, LL19-SPY-BONUS-NEEDS-PLAY, LL19
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from loveletter.cardrule import CardRule, Motion, register_rule
+from loveletter.cardrule import CardRule, register_rule
 from loveletter.cards import Card
-
-if TYPE_CHECKING:
-    from loveletter.state import Position
+from loveletter.motion import Motion
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -25,20 +21,16 @@ def discarded(w: Motion, seat: int) -> None:
     w.set_spied(seat)
 
 
-def bonus(w: Position) -> int | None:
+def bonus(w: Motion) -> int | None:
     """Who earns the Spy token: the only player still in who played or discarded a Spy.
 
     A Spy still held, returned by a Chancellor, or discarded by a player knocked out does
     not count (``spied`` is only set by a play or a Prince's discard, and knocked-out
     players are left out). Two or more such players cancel each other.
     """
-    spied = w.spied
-    if True not in spied:
-        return None
-    out = w.out
     found = None
-    for seat, flag in enumerate(spied):
-        if flag and not out[seat]:
+    for seat, flag in enumerate(w.spied):
+        if flag and not w.out[seat]:
             if found is not None:
                 return None  # two or more: they cancel each other
             found = seat

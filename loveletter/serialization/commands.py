@@ -16,6 +16,7 @@ card's value in that edition (``"7"`` is the King in 2019, the Countess in class
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,7 +54,7 @@ class UnknownCardError(InvalidCommandError):
 
     It cannot be built, but the referee still refuses it with the reason that takes
     precedence (``UNKNOWN_CARD``, or ``BAD_DEAL`` in a deal, after the checks on who and
-    when); ``kind``, ``player`` and ``target`` say what the command was.
+    when); ``command_type``, ``player`` and ``target`` say what the command was.
     """
 
     def __init__(
@@ -61,15 +62,15 @@ class UnknownCardError(InvalidCommandError):
         name: object,
         *,
         where: str,
-        kind: type[Command],
+        command_type: type[Command],
         describe: Describe,
         player: str | None = None,
         target: str | None = None,
     ) -> None:
-        reason = Reason.BAD_DEAL if kind is Deal else Reason.UNKNOWN_CARD
+        reason = Reason.BAD_DEAL if command_type is Deal else Reason.UNKNOWN_CARD
         super().__init__(f"{name!r} is not a card", where=where, reason=reason)
         self.name = name
-        self.kind = kind
+        self.command_type = command_type
         self.describe = describe
         """The command described, in a language (``"en"`` or ``"fr"``), said to its
         player or of them."""
@@ -82,8 +83,18 @@ class UnknownCardError(InvalidCommandError):
         ``UNKNOWN_CARD`` (or ``BAD_DEAL``), unless a reason that comes first applies.
         """
         return unknown_card_refusal(
-            state, self.kind, self.describe, self.player, self.target, self.name
+            state, self.command_type, self.describe, self.player, self.target, self.name
         )
+
+    @property
+    def kind(self) -> type[Command]:
+        """Deprecated since 0.2: ``command_type`` (a "kind" is a kind of card)."""
+        warnings.warn(
+            "UnknownCardError.kind is deprecated since 0.2: read command_type",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.command_type
 
 
 class _Cards:
@@ -92,13 +103,13 @@ class _Cards:
     def __init__(
         self,
         edition: Edition | None,
-        kind: type[Command],
+        command_type: type[Command],
         describe: Describe,
         player: str | None = None,
         target: str | None = None,
     ) -> None:
         self.edition = edition
-        self.kind = kind
+        self.command_type = command_type
         self.describe = describe
         self.player = player
         self.target = target
@@ -114,7 +125,7 @@ class _Cards:
             raise UnknownCardError(
                 data,
                 where=where,
-                kind=self.kind,
+                command_type=self.command_type,
                 describe=self.describe,
                 player=self.player,
                 target=self.target,

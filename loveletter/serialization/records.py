@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from loveletter._kinds import Kind
+from loveletter._optional import OPTIONAL
 from loveletter.cards import Card
 from loveletter.commands import Choose, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.serialization import base
@@ -212,14 +213,14 @@ def record_codec(cls: type, *, tag: str | None = None) -> Codec:
     keys = [field.name for field, _ in fields]
     required = [field.name for field, _ in fields if field.default is attrs.NOTHING]
 
-    quiet = {field.name: field.default for field, _ in fields if field.metadata.get("quiet")}
+    optional = {field.name: field.default for field, _ in fields if field.metadata.get(OPTIONAL)}
 
     def encode(value: Any) -> dict[str, Any]:
         data: dict[str, Any] = {tag: cls.__name__} if tag else {}
         for field, field_codec in fields:
             item = getattr(value, field.name)
-            if field.name in quiet and item == quiet[field.name]:
-                continue  # a field most records leave at its default is written when set
+            if field.name in optional and item == optional[field.name]:
+                continue  # an optional field is written once set (loveletter._optional)
             data[field.name] = field_codec.encode(item)
         return data
 

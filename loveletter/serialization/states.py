@@ -37,7 +37,6 @@ from loveletter.state import (
     RuledOut,
     Shown,
     State,
-    StateFields,
     Table,
     Tied,
 )
@@ -117,7 +116,7 @@ def _language(data: object, where: str) -> str:
 class _StateCodec:
     """How each field of a state goes to JSON and back, by the shape its declaration names.
 
-    The state's fields and their shapes are declared once, in :class:`StateFields`
+    The state's fields and their shapes are declared once, in :class:`State`
     (``json=...``); this reads them. Players are named, never numbered by seat.
     """
 
@@ -220,7 +219,7 @@ class _StateCodec:
         return None if data is None else _outcome_from_data(data, self, here)
 
 
-_FIELDS = [field for field in attrs.fields(StateFields) if field.name != "table"]
+_FIELDS = [field for field in attrs.fields(State) if field.name != "table"]
 _REQUIRED = ("table", *(field.name for field in _FIELDS if field.default is attrs.NOTHING))
 _RECORDS: dict[str, type] = {
     "shown": Shown,

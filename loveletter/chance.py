@@ -22,12 +22,8 @@ True
 
 from __future__ import annotations
 
-import _random
-import functools
 import random
 from collections.abc import Sequence
-from itertools import repeat, starmap
-from operator import itemgetter
 from typing import TypeVar
 
 from loveletter.cards import Card
@@ -37,60 +33,52 @@ __all__ = ["BLOCK", "Chance", "pick", "round_draws"]
 T = TypeVar("T")
 
 
-def _deal_draws(rng: _random.Random, deck: tuple[Card, ...]) -> tuple[float, tuple[Card, ...]]:
+def _deal_draws(rng: random.Random, deck: tuple[Card, ...]) -> tuple[float, tuple[Card, ...]]:
     """One deal's draws: the starter's pick, then a random key per card, sorted.
 
     The deck is shuffled by sorting it on random keys, one per card: every order is as
     likely as any other, as with :meth:`random.Random.shuffle`.
     """
-    draw = rng.random
-    chosen = draw()
-    keys = list(starmap(draw, repeat((), len(deck))))  # a draw per card, at C speed
-    return chosen, itemgetter(*sorted(range(len(deck)), key=keys.__getitem__))(deck)
+    chosen = rng.random()
+    keys = [rng.random() for _ in deck]
+    order = sorted(range(len(deck)), key=keys.__getitem__)
+    return chosen, tuple([deck[index] for index in order])
 
 
 BLOCK = 16
 """Rounds drawn one after the other from one generator."""
 
 
-def _generator(seed: int, block: int) -> _random.Random:
+def _generator(seed: int, block: int) -> random.Random:
     """The generator of a block of rounds: ``random.Random(seed)`` for the first."""
     if block == 0:
-        return _random.Random(seed)
+        return random.Random(seed)
     return random.Random(f"{seed}:{block}")  # a text seed: hashed with SHA-512 by random
 
 
 class Chance:
-    """A game's deals, round after round (see the module's text for the order of draws).
+    """A game's deals, round after round (see the module's text for the order of draws)."""
 
-    Asked for the same round twice in a row, it answers the same draws.
-    """
-
-    __slots__ = ("_deck", "_last", "_next", "_rng", "_seed")
+    __slots__ = ("_deck", "_next", "_rng", "_seed")
 
     def __init__(self, seed: int, deck: tuple[Card, ...]) -> None:
         self._seed = seed
         self._deck = deck
         self._rng = _generator(seed, 0)
         self._next = 1
-        self._last: tuple[float, tuple[Card, ...]] = (0.0, ())
+        """The round whose draws the generator gives next."""
 
     def draws(self, round_number: int) -> tuple[float, tuple[Card, ...]]:
         """Round ``round_number``'s pick (a number in [0, 1)) and shuffled deck."""
-        if round_number == self._next - 1:
-            return self._last
         block, offset = divmod(round_number - 1, BLOCK)
         if round_number != self._next or (offset == 0 and block > 0):
-            rng = self._rng = _generator(self._seed, block)
-            draw = rng.random
+            self._rng = _generator(self._seed, block)
             for _ in range(offset * (len(self._deck) + 1)):  # the deals before it in the block
-                draw()
+                self._rng.random()
         self._next = round_number + 1
-        self._last = _deal_draws(self._rng, self._deck)
-        return self._last
+        return _deal_draws(self._rng, self._deck)
 
 
-@functools.lru_cache(maxsize=256)
 def round_draws(
     seed: int, deck: tuple[Card, ...], round_number: int, redeal: int = 0
 ) -> tuple[float, tuple[Card, ...]]:
