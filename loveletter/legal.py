@@ -86,18 +86,20 @@ def cache_key(motion: Motion) -> Key:
     """What the legal commands of ``motion`` depend on: the positions that share a list.
 
     The edition and the players (the cards' rules, the names), the phase, the seat to act
-    and its hand, who is out and who is protected (whom a card may choose), and whether a
-    round has ended (the next deal). Nothing else is read by :func:`listed_commands`.
+    and its hand, who is out and who is protected while a card is played (whom it may
+    choose), and whether a round has ended (the next deal). Nothing else is read by
+    :func:`listed_commands`.
     """
     seat = motion.to_act
+    playing = motion.phase is Phase.PLAY
     return (
         motion.table.edition,
         motion.names,
         motion.phase,
         seat,
         motion.hands[seat] if seat >= 0 else (),
-        motion.out,
-        motion.protected,
+        motion.out if playing else (),
+        motion.protected if playing else (),
         motion.outcome is not None,
     )
 
