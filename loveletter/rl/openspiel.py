@@ -31,26 +31,47 @@ card the distribution of the cards not yet turned over, which is what each chanc
 gives; the referee's shuffle is drawn lazily, and no chance node decides a card before
 someone could see it (the set-aside card aside, dealt with the round).
 
-**Information states.** A player's information state string is the whole game told as
-that player saw it, a sentence per event (:class:`~loveletter.narration.Narrator`, with
-everything hidden from them left out), after their name and number. The information
-state tensor has a fixed size. Its blocks: ``player`` (one-hot), ``dealt`` (the card the
-player was dealt this round), ``observation`` (the player's observation, below) and
-``record``, the running round as they saw it, a line per command the referee applied in
-it (at most a draw and a play per card of the pile, and a choice per card that draws),
-zeros after the last. Seats in a line are offsets from the player, as in the
-observation; a line's blocks: who acted; whether it was a draw, a play or a choice; the
-card played (or kept: a Chancellor's choice shows only to its player); the player it
-chose first, and the others; the card it named; the two cards returned (to the chooser
-only); the cards it showed the player from each hand (a Priest's look, a Baron's
-comparison, a King's trade, the showdown); the cards it put face up on each player's
-discards (the card played, a hand a Prince discarded, a knocked-out player's); the
-player's own hand after it; who was out of the round after it. Within a round the
-tensor tells what the string tells. Earlier rounds are summed up by what the
-observation keeps of them, the tokens: the rest of the game depends on nothing else, so
-a policy loses nothing by it, but two histories that differ only in an earlier round can
-share a tensor (never a string). Its size, in floats: 3,633 for the 2019 edition with
-two players (6,315 with six), 1,899 for the classic edition with two (2,947 with four).
+**Information states.** A player's information state string names exactly what that
+player knows, in a canonical order: their name and number; then, for each round, the
+card they were dealt and a line per command the referee applied (who acted, the command
+as they saw it, the cards it showed them, the cards it put face up, their hand after
+it, who was out), a finished round closing with what they saw when it ended
+(``end:``), the running one with what they see now (``now:``, the observation below,
+block by block). Cards that form a set (a hand, the face-up cards, the cards one command
+discarded) are named in the edition's order of kinds, never in the order they were
+dealt or drawn, so that histories a player cannot act on differently read alike.
+
+The information state tensor has a fixed size. Its blocks: ``player`` (one-hot),
+``dealt`` (the card the player was dealt this round), ``observation`` (the player's
+observation, below) and ``record``, the running round as they saw it, a line per
+command the referee applied in it (at most a draw and a play per card of the pile, and
+a choice per card that draws), zeros after the last. Seats in a line are offsets from
+the player, as in the observation; a line's blocks: who acted; whether it was a draw, a
+play or a choice; the card played (or kept: a Chancellor's choice shows only to its
+player); the player it chose first, and the others; the card it named; the two cards
+returned (to the chooser only); the cards it showed the player from each hand (a
+Priest's look, a Baron's comparison, a King's trade, the showdown); the cards it put
+face up on each player's discards (the card played, a hand a Prince discarded, a
+knocked-out player's); the player's own hand after it; who was out of the round after
+it. Its size, in floats: 3,633 for the 2019 edition with two players (6,315 with six),
+1,899 for the classic edition with two (2,947 with four).
+
+*String and tensor.* Within a round the two say the same: two histories give a player
+equal strings exactly when they give equal tensors (a test checks it over thousands of
+nodes). Across rounds the string is finer: it tells every earlier round, while the
+tensor sums them up by what the observation keeps of them, the tokens. The rest of the
+game depends on nothing else, so a policy loses nothing by it, but two histories that
+differ only in an earlier round can share a tensor, never a string; equal strings
+always mean equal tensors.
+
+*Chance and terminal nodes.* As in OpenSpiel's own games (Kuhn poker, Leduc poker),
+``state.information_state_string(player)`` and ``information_state_tensor(player)``
+answer at every node, chance and terminal ones included, with that player's information
+state (before the first deal: their name and number, and a tensor of zeros but the
+``player`` block). Called without a player, OpenSpiel asks for the player to act, which
+at those nodes is a negative id (chance, terminal), and raises ``RuntimeError``
+(``SpielError``): OpenSpiel's own API tests require it. The same holds for the
+observation string and tensor.
 
 **Observations.** The observation tensor is the encoding's observation of the player's
 view (:func:`loveletter.views.view_for`); the observation string tells that view in
@@ -214,6 +235,17 @@ class _Line:
     out: tuple[bool, ...]
 
 
+@attrs.frozen(kw_only=True)
+class _Round:
+    """A round played to its end: what the information state strings tell of it."""
+
+    opening: tuple[tuple[Card, ...], ...]
+    """The hands it was dealt."""
+    lines: tuple[_Line, ...]
+    end: State
+    """The referee's state when it ended."""
+
+
 class _Table:
     """The changing part of an OpenSpiel state: the referee, and chance's bookkeeping.
 
@@ -232,6 +264,8 @@ class _Table:
         "needed",
         "opening",
         "pending",
+        "recalled",
+        "rounds",
         "starter",
         "told",
         "unseen",
@@ -259,8 +293,14 @@ class _Table:
         """The running round's record."""
         self.opening: tuple[tuple[Card, ...], ...] = ()
         """The hands the running round was dealt."""
+        self.rounds: tuple[_Round, ...] = ()
+        """The rounds played to their end before the running one."""
         self.told: dict[int, tuple[int, list[str]]] = {}
         """For each player, the batches told so far and their sentences (a cache)."""
+        self.recalled: dict[int, tuple[int, int, list[str]]] = {}
+        """For each player, the finished rounds and the running round's lines that their
+        information state string tells so far, and its lines (a cache, kept once the
+        first round is dealt)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Table:
         other = _Table.__new__(_Table)
@@ -275,14 +315,21 @@ class _Table:
         other.batches = list(self.batches)
         other.lines = list(self.lines)
         other.opening = self.opening
+        other.rounds = self.rounds
         other.told = {player: (count, list(said)) for player, (count, said) in self.told.items()}
+        other.recalled = {
+            player: (rounds, lines, list(said))
+            for player, (rounds, lines, said) in self.recalled.items()
+        }
         return other
 
     def __getstate__(self) -> dict[str, Any]:
         """The table for pickling (a state's serialization): the referee's state as JSON."""
-        found = {name: getattr(self, name) for name in self.__slots__ if name != "told"}
+        caches = ("told", "recalled")
+        found = {name: getattr(self, name) for name in self.__slots__ if name not in caches}
         game = self.game
         found["game"] = None if game is None else to_json(game.state)
+        found["rounds"] = [(done.opening, done.lines, to_json(done.end)) for done in self.rounds]
         return found
 
     def __setstate__(self, found: Mapping[str, Any]) -> None:
@@ -290,7 +337,12 @@ class _Table:
             setattr(self, name, value)
         game = found["game"]
         self.game = None if game is None else Game.from_state(state_from_json(game))
+        self.rounds = tuple(
+            _Round(opening=opening, lines=lines, end=state_from_json(end))
+            for opening, lines, end in found["rounds"]
+        )
         self.told = {}
+        self.recalled = {}
 
 
 def _deck(rules: _Rules) -> list[int]:
@@ -472,6 +524,8 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             )
             events = table.game.events
         else:
+            done = _Round(opening=table.opening, lines=tuple(table.lines), end=table.game.state)
+            table.rounds = (*table.rounds, done)
             events = table.game.apply(Deal(layout=layout, first=first))
         table.batches.append(tuple(events))
         table.lines = []
@@ -632,6 +686,32 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         game = self.table.game
         return None if game is None else view_for(game.state, self.rules.players[player])
 
+    def recall(self, player: int) -> list[str]:
+        """The lines of ``player``'s information state string (see the module).
+
+        A line per round that started, then a line per command the referee applied in
+        it, as the player saw it; a finished round ends with what the player saw when it
+        ended; the running one with what the player sees now.
+        """
+        table, rules = self.table, self.rules
+        game = table.game
+        head = f"{rules.players[player]} (player {player})"
+        if game is None:
+            return [head]
+        rounds, lines = len(table.rounds), len(table.lines)
+        done, seen, said = table.recalled.get(player, (-1, 0, []))
+        if done != rounds:  # a round started since: tell the finished ones whole
+            said = []
+            for finished in table.rounds:
+                said += _told_round(rules, player, finished.opening, finished.lines)
+                said.append(f"end: {_observed(rules, player, finished.end)}")
+            said += _told_round(rules, player, table.opening, ())
+            seen = 0
+        if seen != lines:
+            said = [*said, *(_told_line(rules, player, line) for line in table.lines[seen:])]
+        table.recalled[player] = (rounds, lines, said)
+        return [head, *said, f"now: {_observed(rules, player, game.state)}"]
+
     def told(self, player: int) -> list[str]:
         """The game so far as ``player`` saw it, a sentence per event."""
         table = self.table
@@ -736,13 +816,133 @@ class LoveLetterObserver:
 
     def string_from(self, state: LoveLetterState, player: int) -> str:
         """``state`` as ``player`` sees it, in words."""
-        name = self.rules.players[player]
         if self.perfect_recall:
-            return "\n".join([f"{name} (player {player})", *state.told(player)])
+            return "\n".join(state.recall(player))
         view = state.view(player)
         if view is None:
-            return f"{name} (player {player}): the cards are being dealt"
+            return f"{self.rules.players[player]} (player {player}): the cards are being dealt"
         return _describe(view)
+
+
+def _sorted(rules: _Rules, cards: Iterable[Card]) -> str:
+    """Cards named in the edition's order of kinds: a hand, a set, never a sequence."""
+    return _names(sorted(cards, key=rules.kinds.index))
+
+
+def _told_round(
+    rules: _Rules, player: int, opening: Sequence[tuple[Card, ...]], lines: Iterable[_Line]
+) -> list[str]:
+    """A round as ``player`` saw it: the card they were dealt, then its commands."""
+    dealt = opening[player] if opening else ()
+    return [f"dealt: {_sorted(rules, dealt)}", *(_told_line(rules, player, line) for line in lines)]
+
+
+def _told_line(rules: _Rules, player: int, line: _Line) -> str:
+    """One command as ``player`` saw it: what the tensor's line holds, in words.
+
+    Cards that form a set (a hand, the cards shown or discarded by one command) are
+    named in the edition's order of kinds, so that histories that differ only in an
+    order nobody can act on (of the face-up cards, of a Chancellor's draws) read alike.
+    """
+    names = rules.players
+    command = line.command
+    if isinstance(command, Draw):
+        said = f"{names[line.actor]} draws"
+    elif isinstance(command, Choose) and line.actor != player:
+        said = f"{names[line.actor]} chooses"  # its cards are its player's secret
+    else:
+        said = describe(command)
+    parts = [said]
+    shown = sorted(
+        (owner, rules.kinds.index(card))
+        for viewer, owner, card in line.shown
+        if viewer is None or viewer == player
+    )
+    if shown:
+        told = (f"{names[owner]}'s {card_name(rules.kinds[kind])}" for owner, kind in shown)
+        parts.append(f"shown {', '.join(told)}")
+    discarded = [
+        f"{names[seat]} {_sorted(rules, cards)}"
+        for seat, cards in enumerate(line.discarded)
+        if cards
+    ]
+    if discarded:
+        parts.append(f"discarded {', '.join(discarded)}")
+    parts.append(f"hand {_sorted(rules, line.hands[player])}")
+    out = [names[seat] for seat, gone in enumerate(line.out) if gone]
+    if out:
+        parts.append(f"out {', '.join(out)}")
+    return "; ".join(parts)
+
+
+_SEAT_BLOCKS = frozenset(
+    {
+        "seated",
+        "to_act",
+        "out",
+        "protected",
+        "tokens",
+        "hand_size",
+        "round_winners",
+        "spy_bonus",
+        "game_winners",
+    }
+)
+_CARD_BLOCKS = frozenset({"hand", "unseen", "face_up", "buried", "set_aside"})
+_SEAT_CARD_BLOCKS = frozenset({"discards", "last_discard", "holds", "ruled_out"})
+
+
+def _observed(rules: _Rules, player: int, state: State) -> str:
+    """``player``'s observation of ``state`` in words, block by block.
+
+    Each block of the encoding's vector that is not all zeros, seats by name and cards
+    by kind: it names what the vector holds and nothing else, so two observations read alike
+    exactly when their vectors are equal.
+    """
+    enc = encoding(rules.edition)
+    vector = enc.observation(view_for(state, rules.players[player]))
+    count, kinds = len(rules.players), len(rules.kinds)
+    seat = [rules.players[(player + offset) % count] for offset in range(count)]
+    parts = []
+    for name, start, size in enc.observation_layout():
+        values = [
+            int(value) if value == int(value) else value for value in vector[start : start + size]
+        ]
+        if not any(values):
+            continue
+        if name == "phase":
+            told = _PHASE_NAMES[values.index(1)]
+        elif name in _SEAT_BLOCKS:
+            told = ", ".join(f"{seat[at]} {values[at]}" for at in range(count) if values[at])
+        elif name in _CARD_BLOCKS:
+            told = _counted(rules, values)
+        elif name in _SEAT_CARD_BLOCKS:
+            told = ", ".join(
+                f"{seat[at]} {_counted(rules, values[at * kinds : (at + 1) * kinds])}"
+                for at in range(count)
+                if any(values[at * kinds : (at + 1) * kinds])
+            )
+        elif name == "tied":
+            most = size // max(1, enc.edition.max_players)
+            told = ", ".join(
+                f"{seat[one]} {seat[other]}"
+                for one in range(count)
+                for other in range(one + 1, count)
+                if values[one * most + other]
+            )
+        else:
+            told = " ".join(str(value) for value in values)
+        parts.append(f"{name} {told}")
+    return "; ".join(parts)
+
+
+_PHASE_NAMES = ("draw", "play", "choose", "round over", "game over")
+"""The phases in the order of the observation's ``phase`` block."""
+
+
+def _counted(rules: _Rules, counts: Sequence[Any]) -> str:
+    """Cards given as a count per kind, named in the edition's order of kinds."""
+    return _names(rules.kinds[kind] for kind, number in enumerate(counts) for _ in range(number))
 
 
 def _line_blocks(players: int, kinds: int) -> tuple[tuple[str, int], ...]:
