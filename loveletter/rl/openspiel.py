@@ -394,9 +394,33 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> LoveLetterObserver:
-        """An observer: the information state (perfect recall) or the observation."""
-        return LoveLetterObserver(self.rules, iig_obs_type, params)
+    ) -> LoveLetterObserver | None:
+        """An observer of the kind ``iig_obs_type`` asks for; ``None`` if not offered.
+
+        Offered: the player's information state (public and their own private
+        information, perfect recall), their observation (the same without perfect
+        recall; the default), and the public observation (no private information, no
+        perfect recall). Any other kind (a player's private information alone,
+        everyone's, a public information state) is ``None``, as OpenSpiel's
+        ``make_observation`` documents for a kind a game does not support; parameters,
+        which no observer takes, raise ``ValueError``.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_loveletter")
+        >>> private_only = pyspiel.IIGObservationType(
+        ...     public_info=False, perfect_recall=False,
+        ...     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        >>> game.make_py_observer(private_only) is None
+        True
+        >>> public = pyspiel.IIGObservationType(
+        ...     public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        >>> game.make_py_observer(public).kind
+        'public'
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        kind = _observer_kind(iig_obs_type)
+        return None if kind is None else LoveLetterObserver(self.rules, kind)
 
 
 def _spelled(settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -757,29 +781,48 @@ def _full(state: State) -> str:
 # -- observers ------------------------------------------------------------------------------
 
 
+_PRIVATE = "private"
+_RECALL = "recall"
+_PUBLIC = "public"
+
+
+def _observer_kind(iig_obs_type: Any) -> str | None:
+    """Which observer ``iig_obs_type`` asks for, or ``None`` if it is not offered.
+
+    Offered: the player's observation (the default: public and their own private
+    information), their information state (the same, with perfect recall), and the
+    public observation (no private information, no perfect recall).
+    """
+    if iig_obs_type is None:
+        return _PRIVATE
+    private = iig_obs_type.private_info
+    if not iig_obs_type.public_info:
+        return None
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        return _RECALL if iig_obs_type.perfect_recall else _PRIVATE
+    if private == pyspiel.PrivateInfoType.NONE and not iig_obs_type.perfect_recall:
+        return _PUBLIC
+    return None
+
+
 class LoveLetterObserver:
     """OpenSpiel's observer of a state for one player: a tensor and a string.
 
-    With ``perfect_recall`` it gives the information state (see the module's
-    description); without, the observation. Only a player's own point of view is
-    offered: an observation type that asks for no private information, or everyone's,
-    raises ``ValueError``.
+    Of one of three kinds (:meth:`LoveLetterGame.make_py_observer` picks it):
+    ``"recall"``, the player's information state (see the module's description);
+    ``"private"``, the player's observation; ``"public"``, what everyone sees: the
+    observation of a spectator's view (:func:`loveletter.views.view_for` with no
+    viewer), the same for every player.
     """
 
-    def __init__(
-        self, rules: _Rules, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> None:
-        """An observer of the kind ``iig_obs_type`` asks for (the observation by default)."""
-        if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(f"only a player's own observation is offered, not {iig_obs_type}")
+    def __init__(self, rules: _Rules, kind: str = _PRIVATE) -> None:
+        """An observer of ``kind``: ``"recall"``, ``"private"`` or ``"public"``."""
+        if kind not in (_PRIVATE, _RECALL, _PUBLIC):
+            raise ValueError(f"no observer of the kind {kind!r}")
         self.rules = rules
+        self.kind = kind
         self.enc = encoding(rules.edition)
-        self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        self.perfect_recall = kind == _RECALL
         count = len(rules.players)
         pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (self.enc.observation_size,))]
         if self.perfect_recall:
@@ -798,10 +841,18 @@ class LoveLetterObserver:
             self.dict[name] = self.tensor[at : at + length].reshape(shape)
             at += length
 
+    def _view(self, state: LoveLetterState, player: int) -> View | None:
+        game = state.table.game
+        if game is None:
+            return None
+        if self.kind == _PUBLIC:
+            return view_for(game.state, None)
+        return view_for(game.state, self.rules.players[player])
+
     def set_from(self, state: LoveLetterState, player: int) -> None:
         """Write ``state`` as ``player`` sees it into its ``tensor``."""
         self.tensor.fill(0.0)
-        view = state.view(player)
+        view = self._view(state, player)
         if view is not None:
             self.dict["observation"][:] = self.enc.observation(view)
         if self.perfect_recall:
@@ -818,9 +869,10 @@ class LoveLetterObserver:
         """``state`` as ``player`` sees it, in words."""
         if self.perfect_recall:
             return "\n".join(state.recall(player))
-        view = state.view(player)
+        view = self._view(state, player)
         if view is None:
-            return f"{self.rules.players[player]} (player {player}): the cards are being dealt"
+            who = "everyone" if self.kind == _PUBLIC else f"{self.rules.players[player]}"
+            return f"{who} (player {player}): the cards are being dealt"
         return _describe(view)
 
 
@@ -1022,7 +1074,7 @@ def _starts(blocks: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
 
 def _describe(view: View) -> str:
     """A view in words: the table as its player sees it now."""
-    head = f"{view.viewer}, round {view.round_number}, {view.phase.value}"
+    head = f"{view.viewer or 'everyone'}, round {view.round_number}, {view.phase.value}"
     if view.to_act is not None:
         head += f", {view.to_act} to act"
     parts = [head, f"hand: {_names(view.hand)}"]
