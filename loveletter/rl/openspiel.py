@@ -91,6 +91,8 @@ being dealt.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -98,15 +100,17 @@ import attrs
 import numpy as np
 import pyspiel
 
-from loveletter.cardrule import rule_of
+from loveletter.cardrule import Intent, rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import EDITIONS, Edition, edition
 from loveletter.encoding import encoding
+from loveletter.errors import LoveLetterError
 from loveletter.events import Event
 from loveletter.layout import Layout
 from loveletter.narration import Narrator
 from loveletter.referee import Game
+from loveletter.sampling import Sampler
 from loveletter.serialization import state_from_json, to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State
@@ -233,6 +237,10 @@ class _Line:
     """The cards it put face up on each player's discards (the card played among them)."""
     hands: tuple[tuple[Card, ...], ...]
     out: tuple[bool, ...]
+    taken: int = 0
+    """How many cards it took from the draw pile."""
+    fresh: int = 0
+    """How many of those chance placed (the others a Chancellor had returned)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -261,11 +269,14 @@ class _Table:
         "fresh",
         "game",
         "lines",
+        "moves",
         "needed",
         "opening",
         "pending",
         "recalled",
         "rounds",
+        "samplers",
+        "start",
         "starter",
         "told",
         "unseen",
@@ -295,6 +306,12 @@ class _Table:
         """The hands the running round was dealt."""
         self.rounds: tuple[_Round, ...] = ()
         """The rounds played to their end before the running one."""
+        self.samplers: dict[str | None, Sampler] = {}
+        """The sampler of each player's view, kept for resampling (a cache)."""
+        self.moves = 0
+        """How many actions were applied (chance's and the players')."""
+        self.start = 0
+        """How many actions were applied before the running round's deal began."""
         self.told: dict[int, tuple[int, list[str]]] = {}
         """For each player, the batches told so far and their sentences (a cache)."""
         self.recalled: dict[int, tuple[int, int, list[str]]] = {}
@@ -316,6 +333,9 @@ class _Table:
         other.lines = list(self.lines)
         other.opening = self.opening
         other.rounds = self.rounds
+        other.samplers = {}
+        other.moves = self.moves
+        other.start = self.start
         other.told = {player: (count, list(said)) for player, (count, said) in self.told.items()}
         other.recalled = {
             player: (rounds, lines, list(said))
@@ -325,7 +345,7 @@ class _Table:
 
     def __getstate__(self) -> dict[str, Any]:
         """The table for pickling (a state's serialization): the referee's state as JSON."""
-        caches = ("told", "recalled")
+        caches = ("told", "recalled", "samplers")
         found = {name: getattr(self, name) for name in self.__slots__ if name not in caches}
         game = self.game
         found["game"] = None if game is None else to_json(game.state)
@@ -343,6 +363,7 @@ class _Table:
         )
         self.told = {}
         self.recalled = {}
+        self.samplers = {}
 
 
 def _deck(rules: _Rules) -> list[int]:
@@ -387,6 +408,9 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
             _spelled(settings),
         )
         self.rules = rules
+        self.round_starts: dict[tuple[int, ...], LoveLetterState] = {}
+        """States where a round's deal begins, by the actions that lead there (a cache
+        for :meth:`LoveLetterState.resample_from_infostate`, of a few entries)."""
 
     def new_initial_state(self) -> LoveLetterState:
         """The game before the first card is dealt."""
@@ -581,7 +605,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         table.pending = None
         table.needed = 0
         table.drawn = []
-        self._record(command, before, events)
+        self._record(command, before, events, fresh=fresh)
         self._settle()
 
     # -- moves ---------------------------------------------------------------------------
@@ -595,6 +619,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         """Apply a chance outcome, or the command a player's action stands for."""
+        self.table.moves += 1
         if self.is_chance_node():
             self._apply_chance(action)
             return
@@ -623,7 +648,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             table.drawn = []
             return
         table.game = trial
-        self._record(command, before, events)
+        self._record(command, before, events, fresh=0)
         self._settle()
 
     def _settle(self) -> None:
@@ -636,11 +661,17 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             game = table.game
         if game is not None and table.pending is None and self._dealing():
             table.unseen = _deck(self.rules)  # the next round: the whole deck, shuffled again
+            table.start = table.moves
             winners = self._winners()
             table.starter = winners[0] if len(winners) == 1 else None
 
-    def _record(self, command: _Move, before: State, events: Iterable[Event]) -> None:
-        """Add ``command``, applied to ``before``, and its events to the round's record."""
+    def _record(
+        self, command: _Move, before: State, events: Iterable[Event], *, fresh: int
+    ) -> None:
+        """Add ``command``, applied to ``before``, and its events to the round's record.
+
+        ``fresh`` is how many cards chance placed for it.
+        """
         table = self.table
         state = self._game().state
         targets = command.targets if isinstance(command, Play) else ()
@@ -663,9 +694,46 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             ),
             hands=state.hands,
             out=state.out,
+            taken=_taken(before, state, command),
+            fresh=fresh,
         )
         table.lines.append(line)
         table.batches.append(tuple(events))
+
+    # -- resampling ----------------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LoveLetterState:
+        """A state that ``player_id`` cannot tell from this one, drawn at random.
+
+        OpenSpiel's ``State.ResampleFromInfostate``, used by its ISMCTS
+        (``open_spiel.python.algorithms.ismcts``). The running round's hidden cards are
+        dealt again by :class:`loveletter.sampling.Sampler` from the player's view
+        (uniformly among the deals that agree with it, the sampler's documented
+        target); then a history that leads to that deal is drawn at random among those
+        the player cannot tell from the real one (which card each other player drew
+        and which they kept, what a Chancellor kept), and replayed from the round's
+        start, so the state returned is a true state of the game: its ``history()``
+        leads to it, every player's information state follows from it, and
+        ``player_id``'s is this state's. The earlier rounds are kept as they were
+        played: nothing in them bears on the rest of the game, the deck being shuffled
+        for every round.
+
+        ``probability_sampler`` is called once, for a number in ``[0, 1)`` that seeds
+        the draw (OpenSpiel passes a ``pyspiel.UniformProbabilitySampler``); a
+        :class:`random.Random` may be passed instead. Offered at a player's decision;
+        at a chance or terminal node it raises
+        :class:`~loveletter.errors.LoveLetterError`.
+
+        >>> import random, pyspiel
+        >>> game = pyspiel.load_game("python_loveletter", {"single_round": True})
+        >>> state = game.new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> other = state.resample_from_infostate(0, random.Random(4))
+        >>> other.information_state_string(0) == state.information_state_string(0)
+        True
+        """
+        return _resample(self, player_id, _seeded(probability_sampler))
 
     # -- words ---------------------------------------------------------------------------
 
@@ -750,6 +818,250 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
 
 _DEAL_PLACES = ("set aside", "face up", "a hand")
+
+
+# -- resampling: a history the player cannot tell from the real one ----------------------
+
+_DEALS = 500
+"""Deals drawn by the sampler before resampling gives up."""
+_HISTORIES = 6
+"""Histories tried for each deal before another deal is drawn."""
+_STARTS_KEPT = 8
+"""Round starts each game keeps for resampling."""
+
+
+@attrs.frozen(kw_only=True)
+class _Story:
+    """What a resampled round replays: chance's cards, and the Chancellors' choices."""
+
+    dealt: tuple[Card, ...]
+    """The cards of the deal, in the order chance places them."""
+    drawn: tuple[Card, ...]
+    """The cards chance places for the draws, in order."""
+    choices: tuple[Choose, ...]
+    """Every Chancellor's choice of the round, in order."""
+
+
+def _seeded(probability_sampler: Any) -> random.Random:
+    """A generator seeded by one number from OpenSpiel's sampler (or the generator given)."""
+    if isinstance(probability_sampler, random.Random):
+        return probability_sampler
+    return random.Random(int(float(probability_sampler()) * 2**53))
+
+
+def _resample(state: LoveLetterState, player: int, rng: random.Random) -> LoveLetterState:
+    """See :meth:`LoveLetterState.resample_from_infostate`."""
+    table, rules = state.table, state.rules
+    if not 0 <= player < len(rules.players):
+        raise LoveLetterError(f"no player {player} at a table of {len(rules.players)}")
+    game = table.game
+    if game is None or state.is_chance_node() or state.is_terminal():
+        raise LoveLetterError("resampling is offered at a player's decision only")
+    wanted = state.information_state_string(player)
+    sampler = _sampler(table, view_for(game.state, rules.players[player]))
+    actions = state.history()
+    start = _round_start(state, actions[: table.start])
+    for _ in range(_DEALS):
+        deal = sampler.sample(rng, seed=0)
+        for _ in range(_HISTORIES):
+            story = _story(table, player, deal, rng)
+            if story is None:
+                continue
+            found = _replay(start, actions[table.start :], story)
+            if found is not None and found.information_state_string(player) == wanted:
+                return found
+    raise LoveLetterError(
+        f"no history found for {_DEALS} deals that agree with {rules.players[player]}'s view"
+    )
+
+
+def _sampler(table: _Table, view: View) -> Sampler:
+    """The sampler of ``view``'s deals, kept on ``table`` for the next resample.
+
+    Where the sampler finds no deal that agrees with the view's facts (it checks a tie
+    against a hand's known card even when the tie was of the other one), the ties are
+    left to the replay, which checks every fact of the history anyway: the sampler then
+    deals without them.
+    """
+    found = table.samplers.get(view.viewer)
+    if found is not None and found.view == view:
+        return found
+    sampler = Sampler(view)
+    if view.tied:
+        try:
+            sampler.sample(random.Random(0), seed=0)  # a probe: the same for every caller
+        except LoveLetterError:
+            sampler = Sampler(attrs.evolve(view, tied=()))
+    table.samplers[view.viewer] = sampler
+    return sampler
+
+
+def _round_start(state: LoveLetterState, actions: Sequence[int]) -> LoveLetterState:
+    """The state where the running round's deal begins (never changed: clone it)."""
+    game = state.get_game()
+    key = tuple(actions)
+    found: LoveLetterState | None = game.round_starts.get(key)
+    if found is None:
+        found = game.new_initial_state()
+        for action in actions:
+            found.apply_action(action)
+        while len(game.round_starts) >= _STARTS_KEPT:
+            del game.round_starts[next(iter(game.round_starts))]
+        game.round_starts[key] = found
+    return found
+
+
+def _story(table: _Table, player: int, deal: State, rng: random.Random) -> _Story | None:
+    """A random history of the running round that ends in ``deal``, told backwards.
+
+    From the hands of ``deal``, each command of the round is undone in turn, back to
+    the hands dealt: the cards of ``player`` are theirs all along, and where another
+    player's past is not told by what ``player`` saw (which of their two cards was the
+    one drawn, which of a Chancellor's three), it is drawn at random. ``None`` when the
+    history drawn cannot end in ``deal``; replaying it checks the rest.
+    """
+    hands = [list(hand) for hand in deal.hands]
+    under = list(deal.draw_pile[table.fresh :])  # the cards Chancellors returned
+    drawn: list[Card] = []
+    choices: list[Choose] = []
+    for index in range(len(table.lines) - 1, -1, -1):
+        line = table.lines[index]
+        earlier = table.lines[index - 1].hands if index else table.opening
+        undone = _undo(line, hands, player, earlier, under, rng)
+        if undone is None:
+            return None
+        cards, choice = undone
+        if choice is not None:
+            choices.append(choice)
+        under[:0] = cards[line.fresh :]  # drawn from what Chancellors had returned
+        drawn[:0] = cards[: line.fresh]
+    if under or Counter(hands[player]) != Counter(table.opening[player]):
+        return None
+    starter = table.lines[0].actor
+    count = len(hands)
+    if any(len(hand) != 1 for hand in hands) or deal.set_aside is None:
+        return None
+    game = table.game
+    assert game is not None
+    dealt = (
+        deal.set_aside,
+        *game.state.face_up,
+        *(hands[(starter + offset) % count][0] for offset in range(count)),
+    )
+    return _Story(dealt=dealt, drawn=tuple(drawn), choices=tuple(reversed(choices)))
+
+
+def _undo(
+    line: _Line,
+    hands: list[list[Card]],
+    player: int,
+    earlier: Sequence[tuple[Card, ...]],
+    under: list[Card],
+    rng: random.Random,
+) -> tuple[list[Card], Choose | None] | None:
+    """Undo ``line`` on ``hands``: the cards it drew, in order, and the choice it made.
+
+    ``earlier`` are the real hands before it, which tell the cards ``player`` drew.
+    """
+    actor, command = line.actor, line.command
+    if isinstance(command, Choose):
+        count = len(command.returned)
+        if len(under) < count or len(hands[actor]) != 1:
+            return None
+        returned = tuple(under[len(under) - count :])
+        del under[len(under) - count :]
+        keep = hands[actor][0]
+        hands[actor] = [keep, *returned]
+        if actor == player:
+            return [], command
+        return [], Choose(player=command.player, keep=keep, returned=returned)
+    if isinstance(command, Draw):
+        cards = _take_drawn(hands[actor], line.taken, actor == player, line, earlier, rng)
+        return None if cards is None else (cards, None)
+    intent = rule_of(command.card).intent
+    cards = []
+    if intent is Intent.TRADE and line.targets:
+        other = line.targets[0]
+        hands[actor], hands[other] = hands[other], hands[actor]
+    elif intent is Intent.REPLACE and line.targets and not line.out[line.targets[0]]:
+        target = line.targets[0]
+        if len(hands[target]) != 1:
+            return None
+        if not line.taken:  # the card set aside, on the round's last turn: never undone
+            return None
+        cards = [hands[target].pop()]
+    elif intent is Intent.DRAW_AND_RETURN and line.taken:
+        found = _take_drawn(hands[actor], line.taken, actor == player, line, earlier, rng)
+        if found is None:
+            return None
+        cards = found
+    for seat, discarded in enumerate(line.discarded):
+        hands[seat].extend(discarded)
+    return cards, None
+
+
+def _take_drawn(
+    hand: list[Card],
+    count: int,
+    mine: bool,
+    line: _Line,
+    earlier: Sequence[tuple[Card, ...]],
+    rng: random.Random,
+) -> list[Card] | None:
+    """Take from ``hand`` the ``count`` cards its player drew, in the order drawn.
+
+    The real ones for the player resampling (``mine``), others at random.
+    """
+    if len(hand) < count:
+        return None
+    if not mine:
+        picked = rng.sample(range(len(hand)), count)
+        cards = [hand[at] for at in picked]
+        for at in sorted(picked, reverse=True):
+            del hand[at]
+        return cards
+    kept = list(earlier[line.actor])
+    if isinstance(line.command, Play):
+        kept.remove(line.command.card)
+    cards = list(line.hands[line.actor])
+    for card in kept:
+        if card not in cards:
+            return None
+        cards.remove(card)
+    for card in cards:
+        if card not in hand:
+            return None
+        hand.remove(card)
+    return cards
+
+
+def _replay(
+    start: LoveLetterState, actions: Sequence[int], story: _Story
+) -> LoveLetterState | None:
+    """The round's ``actions`` replayed from ``start``, with the story's cards and choices."""
+    state: LoveLetterState = start.clone()
+    rules = state.rules
+    enc = encoding(rules.edition)
+    cards = iter((*story.dealt, *story.drawn))
+    choices = iter(story.choices)
+    try:
+        for action in actions:
+            table = state.table
+            if state.is_terminal():  # the story ends the round early
+                return None
+            if not state.is_chance_node():
+                actor = rules.players[state.current_player()]
+                if isinstance(enc.command(action, players=rules.players, actor=actor), Choose):
+                    state.apply_action(enc.action_id(next(choices), players=rules.players))
+                    continue
+                state.apply_action(action)
+            elif table.pending is None and table.starter is None:
+                state.apply_action(action)  # the starter, among the winners of a tie
+            else:
+                state.apply_action(rules.kinds.index(next(cards)))
+    except (ValueError, RuntimeError, StopIteration):  # the story does not play out
+        return None
+    return state
 
 
 def _taken(before: State, after: State, command: Command) -> int:
