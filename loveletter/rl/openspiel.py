@@ -76,7 +76,15 @@ observation string and tensor.
 **Observations.** The observation tensor is the encoding's observation of the player's
 view (:func:`loveletter.views.view_for`); the observation string tells that view in
 words. Before the first deal the tensor is zeros, and the string says the cards are
-being dealt.
+being dealt. Besides the information state and the observation, the game's observers
+(:meth:`LoveLetterGame.make_py_observer`, OpenSpiel's ``make_observation``) offer the
+public observation, what a spectator sees; any other kind is ``None``.
+
+**Search.** :meth:`LoveLetterState.resample_from_infostate` draws a state a player
+cannot tell from the one they are in, as OpenSpiel's ISMCTS asks: the hidden cards dealt
+again by :class:`loveletter.sampling.Sampler`, and a history that leads there.
+OpenSpiel's own API tests (``integration_tests/api_test.py``) run against the game in
+the test suite.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_loveletter", {"players": 3})
