@@ -571,7 +571,9 @@ def simulate(
     batches). The results are the same in every case, byte for byte. A bot registered at
     the top level of a module (or of the script) reaches every worker; one registered
     elsewhere (in a doctest, or made by ``IsmctsBot.budgeted``) is known to workers that
-    the process forked, not to a Dask cluster's.
+    the process forked, not to a Dask cluster's. A bot may be named with its options
+    (a spec, :func:`loveletter.bots.parse_bot`: ``"ismcts:iterations=5"``), which
+    travel with the name to every worker.
 
     ``progress(done, total)`` is called as batches of games finish. ``games`` and
     ``jobs`` are whole numbers of at least 1, or :class:`ValueError` is raised before any

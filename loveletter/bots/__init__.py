@@ -142,6 +142,9 @@ def parse_bot(text: str, *, registry: Mapping[str, type[Bot]] | None = None) -> 
     its :func:`bot_options`, with a value of its type; else :class:`ValueError`, with a
     message that says what is known. Whether the values suit the bot (a budget of at
     least 1) is its own to check, when :func:`make_bot` makes it.
+
+    >>> parse_bot("ismcts:iterations=5:keep_prior=0.5")
+    BotSpec(name='ismcts', options=(('iterations', 5), ('keep_prior', 0.5)))
     """
     known = BOTS if registry is None else registry
     name, *pairs = (part.strip() for part in text.split(":"))
@@ -166,6 +169,9 @@ def parse_bots(text: str, *, registry: Mapping[str, type[Bot]] | None = None) ->
 
     A piece that is an option (``key=value``) belongs to the bot before it. An empty
     list raises :class:`ValueError`.
+
+    >>> [spec.name for spec in parse_bots("ismcts:iterations=5,heuristic")]
+    ['ismcts', 'heuristic']
     """
     pieces: list[str] = []
     for piece in (part.strip() for part in text.split(",")):
@@ -205,6 +211,13 @@ def make_bot(
     ``registry`` gives kinds of bots by name where they are not (or not yet) in
     :data:`BOTS`, which is looked in otherwise. An unknown name, option or value raises
     :class:`ValueError`, as does a value the bot refuses.
+
+    >>> make_bot("ismcts:iterations=5:candidates=3", seed=1).candidates
+    3
+    >>> make_bot("ismcts:iterations=0", seed=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: iterations and candidates must be at least 1
     """
     known: Mapping[str, type[Bot]] = BOTS if registry is None else {**BOTS, **registry}
     spec = name if isinstance(name, BotSpec) else parse_bot(name, registry=known)
