@@ -260,6 +260,9 @@ class _Round:
     lines: tuple[_Line, ...]
     end: State
     """The referee's state when it ended."""
+    told: dict[int, list[str]] = attrs.field(factory=dict, eq=False, repr=False)
+    """Each player's lines of it in their information state string (a cache, shared
+    by every state that played the round)."""
 
 
 class _Table:
@@ -603,7 +606,9 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         state = before = self._game().state
         pile = (*table.drawn, *self._undecided(), *state.draw_pile[table.fresh :])
-        game = Game.from_state(attrs.evolve(state, draw_pile=pile))
+        # The referee's own state, its undecided cards put in the order chance drew them:
+        # consistent by construction, so not checked again (a third of a draw's time).
+        game = Game.from_state(attrs.evolve(state, draw_pile=pile), check=False)
         events = game.apply(command)
         fresh = min(_taken(state, game.state, command), table.fresh)
         if fresh != table.needed:
@@ -803,8 +808,12 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         if done != rounds:  # a round started since: tell the finished ones whole
             said = []
             for finished in table.rounds:
-                said += _told_round(rules, player, finished.opening, finished.lines)
-                said.append(f"end: {_observed(rules, player, finished.end)}")
+                told = finished.told.get(player)
+                if told is None:
+                    told = _told_round(rules, player, finished.opening, finished.lines)
+                    told.append(f"end: {_observed(rules, player, finished.end)}")
+                    finished.told[player] = told
+                said += told
             said += _told_round(rules, player, table.opening, ())
             seen = 0
         if seen != lines:
