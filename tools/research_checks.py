@@ -23,6 +23,7 @@ them:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 import time
@@ -109,6 +110,13 @@ def _walk(game: Any, seed: int) -> Any:
             state = state.child(rng.choice(state.legal_actions()))
 
 
+def _key(tensor: Any) -> bytes:
+    """A short digest of an information state tensor: distinct ones in little memory."""
+    import numpy as np
+
+    return hashlib.blake2b(np.asarray(tensor, dtype=np.float32).tobytes(), digest_size=16).digest()
+
+
 def strings() -> None:
     """Information state strings against tensors, over every node of random games."""
     import pyspiel
@@ -131,7 +139,7 @@ def strings() -> None:
             for state in _walk(game, number):
                 for player in range(game.num_players()):
                     text = state.information_state_string(player)
-                    tensor = tuple(state.information_state_tensor(player))
+                    tensor = _key(state.information_state_tensor(player))
                     tensors[player, text].add(tensor)
                     texts[player, tensor].add(text)
                     nodes += 1
@@ -146,9 +154,9 @@ def strings() -> None:
     deals = 20_000
     for seed in range(deals):
         for state in _walk(game, seed):
-            if not state.is_chance_node():
+            if state.current_player() == 0:
                 first.add(
-                    (state.information_state_string(0), tuple(state.information_state_tensor(0)))
+                    (state.information_state_string(0), _key(state.information_state_tensor(0)))
                 )
                 break
     print(
