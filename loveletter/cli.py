@@ -36,15 +36,16 @@ __all__ = ["main"]
 
 
 def _bot_names(text: str) -> list[str]:
-    from loveletter.bots import BOTS
+    """Bot specs, comma-separated (``ismcts:iterations=5,heuristic``), each checked."""
+    from loveletter.bots import make_bot, parse_bots
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
-    if not names or unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {', '.join(unknown) or text!r}: choose among {', '.join(BOTS)}"
-        )
-    return names
+    try:
+        specs = parse_bots(text)
+        for spec in specs:
+            make_bot(spec, seed=0)  # a value the bot refuses (iterations=0) is refused now
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return [str(spec) for spec in specs]
 
 
 def _at_least_one(text: str) -> int:
@@ -394,7 +395,8 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         default=["heuristic"],
-        help="the bots' kinds, comma-separated (heuristic)",
+        help="the bots' kinds, comma-separated, each with its options: ismcts:iterations=5 "
+        "(heuristic)",
     )
     play.add_argument("--name", default=None, help="your name at the table (You; Joueur in French)")
     play.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
@@ -430,8 +432,9 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         default=["heuristic", "random"],
-        help="the bot of each seat in the first game, comma-separated, repeated as needed; "
-        "the seats turn between games (heuristic,random)",
+        help="the bot of each seat in the first game, comma-separated, repeated as needed, "
+        "each with its options (ismcts:iterations=5); the seats turn between games "
+        "(heuristic,random)",
     )
     _run_options(sim)
     sim.set_defaults(handler=_simulate)
@@ -443,7 +446,8 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         required=True,
-        help="two bots or more, comma-separated; each pairing of two of them plays",
+        help="two bots or more, comma-separated, each with its options (ismcts:iterations=5); "
+        "each pairing of two of them plays",
     )
     cup.add_argument("--players", type=int, default=2, help="players per game (2)")
     cup.add_argument("--games", type=_at_least_one, default=200, help="games per pairing (200)")

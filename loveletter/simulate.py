@@ -33,7 +33,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from loveletter.bots import BOTS, Bot, make_bot
+from loveletter.bots import BOTS, Bot, make_bot, parse_bot
 from loveletter.commands import Deal
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
@@ -104,11 +104,8 @@ def play_game(
     this_seed = game_seed(seed, number)
     game = Game.new(names, edition=edition, seed=this_seed, target=target)
     seated = seating(bots, players, number)
-    kinds = {} if registry is None else registry
     drivers = [
-        kinds[bot](seed=this_seed + seat + 1)
-        if bot in kinds
-        else make_bot(bot, seed=this_seed + seat + 1)
+        make_bot(bot, seed=this_seed + seat + 1, registry=registry)
         for seat, bot in enumerate(seated)
     ]
     for driver, name in zip(drivers, names, strict=True):
@@ -252,15 +249,16 @@ class Summary:
 
     def table(self) -> str:
         """The summary as a table for people."""
+        width = max([12, *(len(row.bot) for row in self.bots)])  # a bot spec may be long
         lines = [
             f"{self.games} games, {self.players} players, edition {self.edition}, "
             f"seed {self.seed}, seats rotated",
-            f"{'bot':<12} {'games':>7} {'wins':>7} {'win rate':>9}  95% interval",
+            f"{'bot':<{width}} {'games':>7} {'wins':>7} {'win rate':>9}  95% interval",
         ]
         for row in self.bots:
             low, high = row.interval
             lines.append(
-                f"{row.bot:<12} {row.games:>7} {row.wins:>7} {row.win_rate:>8.1%}  "
+                f"{row.bot:<{width}} {row.games:>7} {row.wins:>7} {row.win_rate:>8.1%}  "
                 f"{low:.1%} to {high:.1%}"
             )
         lines.append(f"rounds per game: {self.rounds_per_game:.2f}")
@@ -370,7 +368,8 @@ def _batches(
     workers: int,
 ) -> list[_Batch]:
     """The games ``numbers`` cut into batches: about eight per worker, of 200 games at most."""
-    kinds = tuple((name, BOTS[name]) for name in dict.fromkeys(bots) if _by_reference(BOTS[name]))
+    names = dict.fromkeys(parse_bot(spec).name for spec in bots)
+    kinds = tuple((name, BOTS[name]) for name in names if _by_reference(BOTS[name]))
     games = len(numbers)
     chunk = max(1, min(200, games // max(1, workers * 8)))
     return [
@@ -572,7 +571,9 @@ def simulate(
     batches). The results are the same in every case, byte for byte. A bot registered at
     the top level of a module (or of the script) reaches every worker; one registered
     elsewhere (in a doctest, or made by ``IsmctsBot.budgeted``) is known to workers that
-    the process forked, not to a Dask cluster's.
+    the process forked, not to a Dask cluster's. A bot may be named with its options
+    (a spec, :func:`loveletter.bots.parse_bot`: ``"ismcts:iterations=5"``), which
+    travel with the name to every worker.
 
     ``progress(done, total)`` is called as batches of games finish. ``games`` and
     ``jobs`` are whole numbers of at least 1, or :class:`ValueError` is raised before any

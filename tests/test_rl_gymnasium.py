@@ -21,7 +21,7 @@ from loveletter.bots import Bot, RandomBot
 from loveletter.editions import edition
 from loveletter.encoding import encoding
 from loveletter.errors import IllegalCommandError, InvalidCommandError, SetupError
-from loveletter.rl.gymnasium import ENV_ID, LoveLetterGymEnv, observation_space_for
+from loveletter.rl.gymnasium import ENV_ID, LoveLetterGymEnv, observation_space_for, vector_env
 from loveletter.sampling import sample_state
 from loveletter.state import Phase
 from loveletter.views import View, view_for
@@ -274,3 +274,102 @@ def test_options_are_checked() -> None:
     assert isinstance(LoveLetterGymEnv(opponents=["heuristic"]).player, str)
     assert observation_space_for("2019", 2) == LoveLetterGymEnv().observation_space
     assert issubclass(Recorder, Bot)
+
+
+def test_reset_counts_the_deals_it_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each reset says how many games it dealt and skipped, with the learner's return in
+    each (a loss: they ended with the learner out, before any command of theirs); the
+    environment's counters add them up."""
+    env = LoveLetterGymEnv(players=6, seat=5, single_round=True, opponents="heuristic")
+    dealt: list[Game] = []
+    start = env._start
+
+    def recorded() -> None:
+        start()
+        dealt.append(env.game)
+
+    monkeypatch.setattr(env, "_start", recorded)
+    skipped = 0
+    for seed in range(40):
+        dealt.clear()
+        _, info = env.reset(seed=seed)
+        assert info["skipped_deals"] == len(dealt) - 1 == len(info["skipped_returns"])
+        for game, ret in zip(dealt, info["skipped_returns"], strict=False):
+            assert game.state.phase is Phase.ROUND_OVER
+            assert game.state.out[5]
+            assert all(getattr(command, "player", None) != env.player for command in game.log)
+            assert ret < 0
+        skipped += info["skipped_deals"]
+    assert skipped > 0
+    assert (env.deals, env.skipped_deals) == (40 + skipped, skipped)
+
+
+def test_make_vec_autoresets_in_the_same_step() -> None:
+    """gymnasium.make_vec gives same-step autoreset: every observation has a legal action,
+    and the episode that ended is in final_obs (its mask all zeros) and final_info."""
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, players=2, single_round=True)
+    assert envs.metadata["autoreset_mode"] is gymnasium.vector.AutoresetMode.SAME_STEP
+    obs, info = envs.reset(seed=5)
+    rng = random.Random(1)
+    ended = 0
+    for _ in range(60):
+        masks = obs["action_mask"]
+        assert masks.any(axis=1).all()
+        assert (info["action_mask"] == masks).all()
+        actions = [rng.choice(np.flatnonzero(mask).tolist()) for mask in masks]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert not truncated.any()
+        for index in np.flatnonzero(terminated):
+            ended += 1
+            assert not info["final_obs"][index]["action_mask"].any()
+            assert rewards[index] != 0.0
+            assert "skipped_deals" in info
+        assert (rewards[~terminated] == 0.0).all()
+    assert ended > 3
+    envs.close()
+
+
+def test_vector_copies_play_the_single_environments_episodes() -> None:
+    """Copy i of a vector environment reset with seed s plays the episode that one
+    environment reset with seed s + i plays, the same actions giving the same rewards."""
+    envs = gymnasium.make_vec(ENV_ID, num_envs=2, players=3, opponents="heuristic")
+    obs, _ = envs.reset(seed=10)
+    singles = [LoveLetterGymEnv(players=3, opponents="heuristic") for _ in range(2)]
+    alone = [env.reset(seed=10 + index)[0] for index, env in enumerate(singles)]
+    for _ in range(15):
+        for index in range(2):
+            assert obs["observation"][index].tolist() == alone[index]["observation"].tolist()
+        actions = [int(np.flatnonzero(mask)[0]) for mask in obs["action_mask"]]
+        obs, rewards, terminated, _, _ = envs.step(actions)
+        for index, env in enumerate(singles):
+            alone[index], reward, done, _, _ = env.step(actions[index])
+            assert rewards[index] == reward
+            assert terminated[index] == done
+            if done:
+                alone[index], _ = env.reset()
+    envs.close()
+
+
+def test_vector_env_runs_asynchronously_and_in_next_step_mode() -> None:
+    """Each copy in a process of its own; and Gymnasium's next-step mode, asked for, where
+    the step after an episode's end resets the copy and ignores its action."""
+    envs = vector_env(2, asynchronous=True, players=2, single_round=True)
+    obs, _ = envs.reset(seed=3)
+    obs, *_ = envs.step([int(np.flatnonzero(mask)[0]) for mask in obs["action_mask"]])
+    assert obs["action_mask"].any(axis=1).all()
+    envs.close()
+    envs = vector_env(
+        1, autoreset_mode=gymnasium.vector.AutoresetMode.NEXT_STEP, players=2, single_round=True
+    )
+    obs, _ = envs.reset(seed=3)
+    terminated = np.array([False])
+    while not terminated[0]:
+        obs, _, terminated, _, _ = envs.step([int(np.flatnonzero(obs["action_mask"][0])[0])])
+    assert not obs["action_mask"].any()
+    obs, reward, terminated, _, _ = envs.step([0])  # ignored: the copy is reset
+    assert obs["action_mask"].any()
+    assert reward[0] == 0.0
+    assert not terminated[0]
+    envs.close()
+    with pytest.raises(SetupError, match="players"):
+        vector_env(2, players=9)

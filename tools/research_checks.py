@@ -1,20 +1,36 @@
-"""The research issue's figures, rerunnable: environments' checkers, sizes, exact sampling.
+"""The research issues' figures, rerunnable.
 
-``python tools/research_checks.py`` (with the ``[rl]`` extra) runs PettingZoo's
-``api_test`` and Gymnasium's ``check_env`` (warnings as errors) on both editions at the
-smallest and largest tables, whole games and single rounds; prints each edition's
-action-space and observation sizes; and compares the information-set sampler with an
-exact enumeration of the deals on six small two-player positions (those of
-``tests/test_sampling.py``).
+Environments' checkers, sizes, exact sampling, canonical information states, ISMCTS,
+the deals the Gymnasium environment skips. ``python tools/research_checks.py`` (with the
+``[rl]`` and ``[openspiel]`` extras) runs every section; ``--only NAME ...`` runs some of
+them:
+
+- ``environments``: PettingZoo's ``api_test`` and Gymnasium's ``check_env`` (warnings as
+  errors) on both editions at the smallest and largest tables, whole games and single
+  rounds;
+- ``sizes``: each edition's action-space and observation sizes;
+- ``sampling``: the information-set sampler against an exact enumeration of the deals on
+  six small two-player positions (those of ``tests/test_sampling.py``);
+- ``strings``: OpenSpiel information state strings against tensors, over every node of
+  random single rounds and whole games, and at the first decision of 20,000 deals;
+- ``ismcts``: OpenSpiel's ISMCTS against its uniform random bot, through
+  ``evaluate_bots``, with a 95% interval;
+- ``skipped``: how many deals the Gymnasium environment skips (the learner knocked out
+  before its first turn), and the win rate of a uniformly random learner over the
+  episodes offered and over all deals.
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import random
 import sys
+import time
 import warnings
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 import gymnasium
 from gymnasium.utils.env_checker import check_env
@@ -72,13 +88,163 @@ def sampling() -> None:
         )
 
 
-def main() -> None:
-    """Print every figure."""
-    environments()
+def sizes() -> None:
+    """Each edition's action ids and observation size."""
     for name in ("2019", "classic"):
         enc = encoding(name)
         print(f"{name}: {enc.num_actions} action ids, observations of {enc.observation_size}")
-    sampling()
+
+
+def _walk(game: Any, seed: int) -> Any:
+    """Every state of one OpenSpiel game played at random, chance by its odds."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state = state.child(rng.choices(outcomes, odds)[0])
+        else:
+            state = state.child(rng.choice(state.legal_actions()))
+
+
+def _key(tensor: Any) -> bytes:
+    """A short digest of an information state tensor: distinct ones in little memory."""
+    import numpy as np
+
+    return hashlib.blake2b(np.asarray(tensor, dtype=np.float32).tobytes(), digest_size=16).digest()
+
+
+def strings() -> None:
+    """Information state strings against tensors, over every node of random games."""
+    import pyspiel
+
+    import loveletter.rl.openspiel  # noqa: F401  (registers python_loveletter)
+
+    tables = [
+        ({"players": 2, "single_round": True}, 1000, "within a round"),
+        ({"edition": "classic", "players": 2, "single_round": True}, 1000, "within a round"),
+        ({"players": 4, "single_round": True}, 300, "within a round"),
+        ({"edition": "classic", "players": 2}, 200, "across rounds"),
+        ({"players": 3}, 60, "across rounds"),
+    ]
+    for params, games, where in tables:
+        game = pyspiel.load_game("python_loveletter", params)
+        tensors: dict[Any, set[Any]] = defaultdict(set)
+        texts: dict[Any, set[str]] = defaultdict(set)
+        nodes = 0
+        for number in range(games):
+            for state in _walk(game, number):
+                for player in range(game.num_players()):
+                    text = state.information_state_string(player)
+                    tensor = _key(state.information_state_tensor(player))
+                    tensors[player, text].add(tensor)
+                    texts[player, tensor].add(text)
+                    nodes += 1
+        print(
+            f"{params}, {games} random games ({where}): {nodes} (node, player) pairs, "
+            f"{len(tensors)} distinct strings, {len(texts)} distinct tensors; strings with "
+            f"more than one tensor: {sum(len(t) > 1 for t in tensors.values())}; tensors with "
+            f"more than one string: {sum(len(t) > 1 for t in texts.values())}"
+        )
+    game = pyspiel.load_game("python_loveletter", {"single_round": True})
+    first: set[tuple[str, Any]] = set()
+    deals = 20_000
+    for seed in range(deals):
+        for state in _walk(game, seed):
+            if state.current_player() == 0:
+                first.add(
+                    (state.information_state_string(0), _key(state.information_state_tensor(0)))
+                )
+                break
+    print(
+        f"Anna's first decision, {deals} deals: {len({t for t, _ in first})} distinct strings,"
+        f" {len({t for _, t in first})} distinct tensors, {len(first)} distinct pairs"
+    )
+
+
+def ismcts(games: int = 200, simulations: int = 50) -> None:
+    """OpenSpiel's ISMCTS against its uniform random bot, seats turning."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import evaluate_bots
+    from test_openspiel_ismcts import ismcts_bot  # type: ignore[import-not-found]
+
+    from loveletter.simulate import wilson
+
+    for params, count in (({"single_round": True}, games), ({}, games // 4)):
+        game = pyspiel.load_game("python_loveletter", params)
+        wins = 0
+        start = time.process_time()
+        for number in range(count):
+            seat = number % 2
+            bots = [pyspiel.make_uniform_random_bot(p, 1000 + number) for p in range(2)]
+            bots[seat] = ismcts_bot(game, number, simulations)
+            returns = evaluate_bots.evaluate_bots(
+                game.new_initial_state(), bots, np.random.RandomState(number)
+            )
+            wins += returns[seat] > 0
+        low, high = wilson(wins, count)
+        kind = "single rounds" if params else "whole games"
+        print(
+            f"ISMCTS ({simulations} simulations a move, random roll-outs) against uniform "
+            f"random, {count} {kind} (2019, two players, seats turning): {wins} won, "
+            f"{wins / count:.1%}, 95% interval {low:.1%} to {high:.1%} "
+            f"({time.process_time() - start:.0f} s of CPU)"
+        )
+
+
+def skipped(episodes: int = 20_000) -> None:
+    """The deals the Gymnasium environment skips, and the bias of leaving them out."""
+    import numpy as np
+
+    from loveletter.rl.gymnasium import LoveLetterGymEnv
+    from loveletter.simulate import wilson
+
+    for players in (2, 4):
+        for opponents in ("random", "heuristic"):
+            env = LoveLetterGymEnv(players=players, opponents=opponents, single_round=True)
+            rng = np.random.default_rng(0)
+            obs, _ = env.reset(seed=1)
+            wins = 0
+            for episode in range(episodes):
+                if episode:
+                    obs, _ = env.reset()
+                done = False
+                reward: Any = 0.0
+                while not done:
+                    legal = np.flatnonzero(obs["action_mask"])
+                    obs, reward, done, _, _ = env.step(int(rng.choice(legal)))
+                wins += reward > 0
+            low, high = wilson(env.skipped_deals, env.deals)
+            print(
+                f"{players} players against {opponents}, single rounds, learner in seat 0: "
+                f"{env.deals} deals, {env.skipped_deals} skipped "
+                f"({env.skipped_deals / env.deals:.1%}, 95% interval {low:.1%} to "
+                f"{high:.1%}); a uniformly random learner won {wins / episodes:.1%} of the "
+                f"{episodes} episodes offered, {wins / env.deals:.1%} of all deals"
+            )
+
+
+SECTIONS = {
+    "environments": environments,
+    "sizes": sizes,
+    "sampling": sampling,
+    "strings": strings,
+    "ismcts": ismcts,
+    "skipped": skipped,
+}
+
+
+def main() -> None:
+    """Print the figures of every section, or of those named."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", choices=list(SECTIONS), default=list(SECTIONS))
+    for name in parser.parse_args().only:
+        print(f"== {name}")
+        SECTIONS[name]()
 
 
 if __name__ == "__main__":

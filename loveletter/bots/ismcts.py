@@ -59,9 +59,11 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     iterations = 40
-    """The default budget: deals searched per decision (43 ms of CPU time per decision
-    on average at two players, on the machine the project is measured on; 69.3% of
-    two-player games won against the heuristic bot)."""
+    """The default budget: deals searched per decision (48 ms of CPU time per decision
+    on average at two players, on the machine the project is measured on, with a load
+    average of 2.3 to 2.6 on its two cores, ``tools/decision_time.py``; 69.3% of
+    two-player games won against the heuristic bot). Another budget is a spec away:
+    ``make_bot("ismcts:iterations=5", seed=1)``, ``--bots ismcts:iterations=5``."""
     candidates = 6
     """How many moves are searched: the heuristic bot's best ones."""
     keep_prior = 0.05

@@ -31,31 +31,60 @@ card the distribution of the cards not yet turned over, which is what each chanc
 gives; the referee's shuffle is drawn lazily, and no chance node decides a card before
 someone could see it (the set-aside card aside, dealt with the round).
 
-**Information states.** A player's information state string is the whole game told as
-that player saw it, a sentence per event (:class:`~loveletter.narration.Narrator`, with
-everything hidden from them left out), after their name and number. The information
-state tensor has a fixed size. Its blocks: ``player`` (one-hot), ``dealt`` (the card the
-player was dealt this round), ``observation`` (the player's observation, below) and
-``record``, the running round as they saw it, a line per command the referee applied in
-it (at most a draw and a play per card of the pile, and a choice per card that draws),
-zeros after the last. Seats in a line are offsets from the player, as in the
-observation; a line's blocks: who acted; whether it was a draw, a play or a choice; the
-card played (or kept: a Chancellor's choice shows only to its player); the player it
-chose first, and the others; the card it named; the two cards returned (to the chooser
-only); the cards it showed the player from each hand (a Priest's look, a Baron's
-comparison, a King's trade, the showdown); the cards it put face up on each player's
-discards (the card played, a hand a Prince discarded, a knocked-out player's); the
-player's own hand after it; who was out of the round after it. Within a round the
-tensor tells what the string tells. Earlier rounds are summed up by what the
-observation keeps of them, the tokens: the rest of the game depends on nothing else, so
-a policy loses nothing by it, but two histories that differ only in an earlier round can
-share a tensor (never a string). Its size, in floats: 3,633 for the 2019 edition with
-two players (6,315 with six), 1,899 for the classic edition with two (2,947 with four).
+**Information states.** A player's information state string names exactly what that
+player knows, in a canonical order: their name and number; then, for each round, the
+card they were dealt and a line per command the referee applied (who acted, the command
+as they saw it, the cards it showed them, the cards it put face up, their hand after
+it, who was out), a finished round closing with what they saw when it ended
+(``end:``), the running one with what they see now (``now:``, the observation below,
+block by block). Cards that form a set (a hand, the face-up cards, the cards one command
+discarded) are named in the edition's order of kinds, never in the order they were
+dealt or drawn, so that histories a player cannot act on differently read alike.
+
+The information state tensor has a fixed size. Its blocks: ``player`` (one-hot),
+``dealt`` (the card the player was dealt this round), ``observation`` (the player's
+observation, below) and ``record``, the running round as they saw it, a line per
+command the referee applied in it (at most a draw and a play per card of the pile, and
+a choice per card that draws), zeros after the last. Seats in a line are offsets from
+the player, as in the observation; a line's blocks: who acted; whether it was a draw, a
+play or a choice; the card played (or kept: a Chancellor's choice shows only to its
+player); the player it chose first, and the others; the card it named; the two cards
+returned (to the chooser only); the cards it showed the player from each hand (a
+Priest's look, a Baron's comparison, a King's trade, the showdown); the cards it put
+face up on each player's discards (the card played, a hand a Prince discarded, a
+knocked-out player's); the player's own hand after it; who was out of the round after
+it. Its size, in floats: 3,633 for the 2019 edition with two players (6,315 with six),
+1,899 for the classic edition with two (2,947 with four).
+
+*String and tensor.* Within a round the two say the same: two histories give a player
+equal strings exactly when they give equal tensors (a test checks it over thousands of
+nodes). Across rounds the string is finer: it tells every earlier round, while the
+tensor sums them up by what the observation keeps of them, the tokens. The rest of the
+game depends on nothing else, so a policy loses nothing by it, but two histories that
+differ only in an earlier round can share a tensor, never a string; equal strings
+always mean equal tensors.
+
+*Chance and terminal nodes.* As in OpenSpiel's own games (Kuhn poker, Leduc poker),
+``state.information_state_string(player)`` and ``information_state_tensor(player)``
+answer at every node, chance and terminal ones included, with that player's information
+state (before the first deal: their name and number, and a tensor of zeros but the
+``player`` block). Called without a player, OpenSpiel asks for the player to act, which
+at those nodes is a negative id (chance, terminal), and raises ``RuntimeError``
+(``SpielError``): OpenSpiel's own API tests require it. The same holds for the
+observation string and tensor.
 
 **Observations.** The observation tensor is the encoding's observation of the player's
 view (:func:`loveletter.views.view_for`); the observation string tells that view in
 words. Before the first deal the tensor is zeros, and the string says the cards are
-being dealt.
+being dealt. Besides the information state and the observation, the game's observers
+(:meth:`LoveLetterGame.make_py_observer`, OpenSpiel's ``make_observation``) offer the
+public observation, what a spectator sees; any other kind is ``None``.
+
+**Search.** :meth:`LoveLetterState.resample_from_infostate` draws a state a player
+cannot tell from the one they are in, as OpenSpiel's ISMCTS asks: the hidden cards dealt
+again by :class:`loveletter.sampling.Sampler`, and a history that leads there.
+OpenSpiel's own API tests (``integration_tests/api_test.py``) run against the game in
+the test suite.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_loveletter", {"players": 3})
@@ -70,6 +99,8 @@ being dealt.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -77,15 +108,17 @@ import attrs
 import numpy as np
 import pyspiel
 
-from loveletter.cardrule import rule_of
+from loveletter.cardrule import Intent, rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Deal, Draw, Play
 from loveletter.editions import EDITIONS, Edition, edition
 from loveletter.encoding import encoding
+from loveletter.errors import LoveLetterError
 from loveletter.events import Event
 from loveletter.layout import Layout
 from loveletter.narration import Narrator
 from loveletter.referee import Game
+from loveletter.sampling import Sampler
 from loveletter.serialization import state_from_json, to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State
@@ -212,6 +245,24 @@ class _Line:
     """The cards it put face up on each player's discards (the card played among them)."""
     hands: tuple[tuple[Card, ...], ...]
     out: tuple[bool, ...]
+    taken: int = 0
+    """How many cards it took from the draw pile."""
+    fresh: int = 0
+    """How many of those chance placed (the others a Chancellor had returned)."""
+
+
+@attrs.frozen(kw_only=True)
+class _Round:
+    """A round played to its end: what the information state strings tell of it."""
+
+    opening: tuple[tuple[Card, ...], ...]
+    """The hands it was dealt."""
+    lines: tuple[_Line, ...]
+    end: State
+    """The referee's state when it ended."""
+    told: dict[int, list[str]] = attrs.field(factory=dict, eq=False, repr=False)
+    """Each player's lines of it in their information state string (a cache, shared
+    by every state that played the round)."""
 
 
 class _Table:
@@ -229,9 +280,14 @@ class _Table:
         "fresh",
         "game",
         "lines",
+        "moves",
         "needed",
         "opening",
         "pending",
+        "recalled",
+        "rounds",
+        "samplers",
+        "start",
         "starter",
         "told",
         "unseen",
@@ -259,8 +315,20 @@ class _Table:
         """The running round's record."""
         self.opening: tuple[tuple[Card, ...], ...] = ()
         """The hands the running round was dealt."""
+        self.rounds: tuple[_Round, ...] = ()
+        """The rounds played to their end before the running one."""
+        self.samplers: dict[str | None, Sampler] = {}
+        """The sampler of each player's view, kept for resampling (a cache)."""
+        self.moves = 0
+        """How many actions were applied (chance's and the players')."""
+        self.start = 0
+        """How many actions were applied before the running round's deal began."""
         self.told: dict[int, tuple[int, list[str]]] = {}
         """For each player, the batches told so far and their sentences (a cache)."""
+        self.recalled: dict[int, tuple[int, int, list[str]]] = {}
+        """For each player, the finished rounds and the running round's lines that their
+        information state string tells so far, and its lines (a cache, kept once the
+        first round is dealt)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Table:
         other = _Table.__new__(_Table)
@@ -275,14 +343,24 @@ class _Table:
         other.batches = list(self.batches)
         other.lines = list(self.lines)
         other.opening = self.opening
+        other.rounds = self.rounds
+        other.samplers = {}
+        other.moves = self.moves
+        other.start = self.start
         other.told = {player: (count, list(said)) for player, (count, said) in self.told.items()}
+        other.recalled = {
+            player: (rounds, lines, list(said))
+            for player, (rounds, lines, said) in self.recalled.items()
+        }
         return other
 
     def __getstate__(self) -> dict[str, Any]:
         """The table for pickling (a state's serialization): the referee's state as JSON."""
-        found = {name: getattr(self, name) for name in self.__slots__ if name != "told"}
+        caches = ("told", "recalled", "samplers")
+        found = {name: getattr(self, name) for name in self.__slots__ if name not in caches}
         game = self.game
         found["game"] = None if game is None else to_json(game.state)
+        found["rounds"] = [(done.opening, done.lines, to_json(done.end)) for done in self.rounds]
         return found
 
     def __setstate__(self, found: Mapping[str, Any]) -> None:
@@ -290,7 +368,13 @@ class _Table:
             setattr(self, name, value)
         game = found["game"]
         self.game = None if game is None else Game.from_state(state_from_json(game))
+        self.rounds = tuple(
+            _Round(opening=opening, lines=lines, end=state_from_json(end))
+            for opening, lines, end in found["rounds"]
+        )
         self.told = {}
+        self.recalled = {}
+        self.samplers = {}
 
 
 def _deck(rules: _Rules) -> list[int]:
@@ -335,6 +419,9 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
             _spelled(settings),
         )
         self.rules = rules
+        self.round_starts: dict[tuple[int, ...], LoveLetterState] = {}
+        """States where a round's deal begins, by the actions that lead there (a cache
+        for :meth:`LoveLetterState.resample_from_infostate`, of a few entries)."""
 
     def new_initial_state(self) -> LoveLetterState:
         """The game before the first card is dealt."""
@@ -342,9 +429,33 @@ class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> LoveLetterObserver:
-        """An observer: the information state (perfect recall) or the observation."""
-        return LoveLetterObserver(self.rules, iig_obs_type, params)
+    ) -> LoveLetterObserver | None:
+        """An observer of the kind ``iig_obs_type`` asks for; ``None`` if not offered.
+
+        Offered: the player's information state (public and their own private
+        information, perfect recall), their observation (the same without perfect
+        recall; the default), and the public observation (no private information, no
+        perfect recall). Any other kind (a player's private information alone,
+        everyone's, a public information state) is ``None``, as OpenSpiel's
+        ``make_observation`` documents for a kind a game does not support; parameters,
+        which no observer takes, raise ``ValueError``.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_loveletter")
+        >>> private_only = pyspiel.IIGObservationType(
+        ...     public_info=False, perfect_recall=False,
+        ...     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        >>> game.make_py_observer(private_only) is None
+        True
+        >>> public = pyspiel.IIGObservationType(
+        ...     public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        >>> game.make_py_observer(public).kind
+        'public'
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        kind = _observer_kind(iig_obs_type)
+        return None if kind is None else LoveLetterObserver(self.rules, kind)
 
 
 def _spelled(settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -472,6 +583,8 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             )
             events = table.game.events
         else:
+            done = _Round(opening=table.opening, lines=tuple(table.lines), end=table.game.state)
+            table.rounds = (*table.rounds, done)
             events = table.game.apply(Deal(layout=layout, first=first))
         table.batches.append(tuple(events))
         table.lines = []
@@ -493,7 +606,9 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         state = before = self._game().state
         pile = (*table.drawn, *self._undecided(), *state.draw_pile[table.fresh :])
-        game = Game.from_state(attrs.evolve(state, draw_pile=pile))
+        # The referee's own state, its undecided cards put in the order chance drew them:
+        # consistent by construction, so not checked again (a third of a draw's time).
+        game = Game.from_state(attrs.evolve(state, draw_pile=pile), check=False)
         events = game.apply(command)
         fresh = min(_taken(state, game.state, command), table.fresh)
         if fresh != table.needed:
@@ -503,7 +618,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         table.pending = None
         table.needed = 0
         table.drawn = []
-        self._record(command, before, events)
+        self._record(command, before, events, fresh=fresh)
         self._settle()
 
     # -- moves ---------------------------------------------------------------------------
@@ -517,6 +632,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         """Apply a chance outcome, or the command a player's action stands for."""
+        self.table.moves += 1
         if self.is_chance_node():
             self._apply_chance(action)
             return
@@ -545,7 +661,7 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             table.drawn = []
             return
         table.game = trial
-        self._record(command, before, events)
+        self._record(command, before, events, fresh=0)
         self._settle()
 
     def _settle(self) -> None:
@@ -558,11 +674,17 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             game = table.game
         if game is not None and table.pending is None and self._dealing():
             table.unseen = _deck(self.rules)  # the next round: the whole deck, shuffled again
+            table.start = table.moves
             winners = self._winners()
             table.starter = winners[0] if len(winners) == 1 else None
 
-    def _record(self, command: _Move, before: State, events: Iterable[Event]) -> None:
-        """Add ``command``, applied to ``before``, and its events to the round's record."""
+    def _record(
+        self, command: _Move, before: State, events: Iterable[Event], *, fresh: int
+    ) -> None:
+        """Add ``command``, applied to ``before``, and its events to the round's record.
+
+        ``fresh`` is how many cards chance placed for it.
+        """
         table = self.table
         state = self._game().state
         targets = command.targets if isinstance(command, Play) else ()
@@ -585,9 +707,46 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
             ),
             hands=state.hands,
             out=state.out,
+            taken=_taken(before, state, command),
+            fresh=fresh,
         )
         table.lines.append(line)
         table.batches.append(tuple(events))
+
+    # -- resampling ----------------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LoveLetterState:
+        """A state that ``player_id`` cannot tell from this one, drawn at random.
+
+        OpenSpiel's ``State.ResampleFromInfostate``, used by its ISMCTS
+        (``open_spiel.python.algorithms.ismcts``). The running round's hidden cards are
+        dealt again by :class:`loveletter.sampling.Sampler` from the player's view
+        (uniformly among the deals that agree with it, the sampler's documented
+        target); then a history that leads to that deal is drawn at random among those
+        the player cannot tell from the real one (which card each other player drew
+        and which they kept, what a Chancellor kept), and replayed from the round's
+        start, so the state returned is a true state of the game: its ``history()``
+        leads to it, every player's information state follows from it, and
+        ``player_id``'s is this state's. The earlier rounds are kept as they were
+        played: nothing in them bears on the rest of the game, the deck being shuffled
+        for every round.
+
+        ``probability_sampler`` is called once, for a number in ``[0, 1)`` that seeds
+        the draw (OpenSpiel passes a ``pyspiel.UniformProbabilitySampler``); a
+        :class:`random.Random` may be passed instead. Offered at a player's decision;
+        at a chance or terminal node it raises
+        :class:`~loveletter.errors.LoveLetterError`.
+
+        >>> import random, pyspiel
+        >>> game = pyspiel.load_game("python_loveletter", {"single_round": True})
+        >>> state = game.new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> other = state.resample_from_infostate(0, random.Random(4))
+        >>> other.information_state_string(0) == state.information_state_string(0)
+        True
+        """
+        return _resample(self, player_id, _seeded(probability_sampler))
 
     # -- words ---------------------------------------------------------------------------
 
@@ -632,6 +791,36 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
         game = self.table.game
         return None if game is None else view_for(game.state, self.rules.players[player])
 
+    def recall(self, player: int) -> list[str]:
+        """The lines of ``player``'s information state string (see the module).
+
+        A line per round that started, then a line per command the referee applied in
+        it, as the player saw it; a finished round ends with what the player saw when it
+        ended; the running one with what the player sees now.
+        """
+        table, rules = self.table, self.rules
+        game = table.game
+        head = f"{rules.players[player]} (player {player})"
+        if game is None:
+            return [head]
+        rounds, lines = len(table.rounds), len(table.lines)
+        done, seen, said = table.recalled.get(player, (-1, 0, []))
+        if done != rounds:  # a round started since: tell the finished ones whole
+            said = []
+            for finished in table.rounds:
+                told = finished.told.get(player)
+                if told is None:
+                    told = _told_round(rules, player, finished.opening, finished.lines)
+                    told.append(f"end: {_observed(rules, player, finished.end)}")
+                    finished.told[player] = told
+                said += told
+            said += _told_round(rules, player, table.opening, ())
+            seen = 0
+        if seen != lines:
+            said = [*said, *(_told_line(rules, player, line) for line in table.lines[seen:])]
+        table.recalled[player] = (rounds, lines, said)
+        return [head, *said, f"now: {_observed(rules, player, game.state)}"]
+
     def told(self, player: int) -> list[str]:
         """The game so far as ``player`` saw it, a sentence per event."""
         table = self.table
@@ -646,6 +835,250 @@ class LoveLetterState(pyspiel.State):  # type: ignore[misc]
 
 
 _DEAL_PLACES = ("set aside", "face up", "a hand")
+
+
+# -- resampling: a history the player cannot tell from the real one ----------------------
+
+_DEALS = 500
+"""Deals drawn by the sampler before resampling gives up."""
+_HISTORIES = 6
+"""Histories tried for each deal before another deal is drawn."""
+_STARTS_KEPT = 8
+"""Round starts each game keeps for resampling."""
+
+
+@attrs.frozen(kw_only=True)
+class _Story:
+    """What a resampled round replays: chance's cards, and the Chancellors' choices."""
+
+    dealt: tuple[Card, ...]
+    """The cards of the deal, in the order chance places them."""
+    drawn: tuple[Card, ...]
+    """The cards chance places for the draws, in order."""
+    choices: tuple[Choose, ...]
+    """Every Chancellor's choice of the round, in order."""
+
+
+def _seeded(probability_sampler: Any) -> random.Random:
+    """A generator seeded by one number from OpenSpiel's sampler (or the generator given)."""
+    if isinstance(probability_sampler, random.Random):
+        return probability_sampler
+    return random.Random(int(float(probability_sampler()) * 2**53))
+
+
+def _resample(state: LoveLetterState, player: int, rng: random.Random) -> LoveLetterState:
+    """See :meth:`LoveLetterState.resample_from_infostate`."""
+    table, rules = state.table, state.rules
+    if not 0 <= player < len(rules.players):
+        raise LoveLetterError(f"no player {player} at a table of {len(rules.players)}")
+    game = table.game
+    if game is None or state.is_chance_node() or state.is_terminal():
+        raise LoveLetterError("resampling is offered at a player's decision only")
+    wanted = state.information_state_string(player)
+    sampler = _sampler(table, view_for(game.state, rules.players[player]))
+    actions = state.history()
+    start = _round_start(state, actions[: table.start])
+    for _ in range(_DEALS):
+        deal = sampler.sample(rng, seed=0)
+        for _ in range(_HISTORIES):
+            story = _story(table, player, deal, rng)
+            if story is None:
+                continue
+            found = _replay(start, actions[table.start :], story)
+            if found is not None and found.information_state_string(player) == wanted:
+                return found
+    raise LoveLetterError(
+        f"no history found for {_DEALS} deals that agree with {rules.players[player]}'s view"
+    )
+
+
+def _sampler(table: _Table, view: View) -> Sampler:
+    """The sampler of ``view``'s deals, kept on ``table`` for the next resample.
+
+    Where the sampler finds no deal that agrees with the view's facts (it checks a tie
+    against a hand's known card even when the tie was of the other one), the ties are
+    left to the replay, which checks every fact of the history anyway: the sampler then
+    deals without them.
+    """
+    found = table.samplers.get(view.viewer)
+    if found is not None and found.view == view:
+        return found
+    sampler = Sampler(view)
+    if view.tied:
+        try:
+            sampler.sample(random.Random(0), seed=0)  # a probe: the same for every caller
+        except LoveLetterError:
+            sampler = Sampler(attrs.evolve(view, tied=()))
+    table.samplers[view.viewer] = sampler
+    return sampler
+
+
+def _round_start(state: LoveLetterState, actions: Sequence[int]) -> LoveLetterState:
+    """The state where the running round's deal begins (never changed: clone it)."""
+    game = state.get_game()
+    key = tuple(actions)
+    found: LoveLetterState | None = game.round_starts.get(key)
+    if found is None:
+        found = game.new_initial_state()
+        for action in actions:
+            found.apply_action(action)
+        while len(game.round_starts) >= _STARTS_KEPT:
+            del game.round_starts[next(iter(game.round_starts))]
+        game.round_starts[key] = found
+    return found
+
+
+def _story(table: _Table, player: int, deal: State, rng: random.Random) -> _Story | None:
+    """A random history of the running round that ends in ``deal``, told backwards.
+
+    From the hands of ``deal``, each command of the round is undone in turn, back to
+    the hands dealt: the cards of ``player`` are theirs all along, and where another
+    player's past is not told by what ``player`` saw (which of their two cards was the
+    one drawn, which of a Chancellor's three), it is drawn at random. ``None`` when the
+    history drawn cannot end in ``deal``; replaying it checks the rest.
+    """
+    hands = [list(hand) for hand in deal.hands]
+    under = list(deal.draw_pile[table.fresh :])  # the cards Chancellors returned
+    drawn: list[Card] = []
+    choices: list[Choose] = []
+    for index in range(len(table.lines) - 1, -1, -1):
+        line = table.lines[index]
+        earlier = table.lines[index - 1].hands if index else table.opening
+        undone = _undo(line, hands, player, earlier, under, rng)
+        if undone is None:
+            return None
+        cards, choice = undone
+        if choice is not None:
+            choices.append(choice)
+        under[:0] = cards[line.fresh :]  # drawn from what Chancellors had returned
+        drawn[:0] = cards[: line.fresh]
+    if under or Counter(hands[player]) != Counter(table.opening[player]):
+        return None
+    starter = table.lines[0].actor
+    count = len(hands)
+    if any(len(hand) != 1 for hand in hands) or deal.set_aside is None:
+        return None
+    game = table.game
+    assert game is not None
+    dealt = (
+        deal.set_aside,
+        *game.state.face_up,
+        *(hands[(starter + offset) % count][0] for offset in range(count)),
+    )
+    return _Story(dealt=dealt, drawn=tuple(drawn), choices=tuple(reversed(choices)))
+
+
+def _undo(
+    line: _Line,
+    hands: list[list[Card]],
+    player: int,
+    earlier: Sequence[tuple[Card, ...]],
+    under: list[Card],
+    rng: random.Random,
+) -> tuple[list[Card], Choose | None] | None:
+    """Undo ``line`` on ``hands``: the cards it drew, in order, and the choice it made.
+
+    ``earlier`` are the real hands before it, which tell the cards ``player`` drew.
+    """
+    actor, command = line.actor, line.command
+    if isinstance(command, Choose):
+        count = len(command.returned)
+        if len(under) < count or len(hands[actor]) != 1:
+            return None
+        returned = tuple(under[len(under) - count :])
+        del under[len(under) - count :]
+        keep = hands[actor][0]
+        hands[actor] = [keep, *returned]
+        if actor == player:
+            return [], command
+        return [], Choose(player=command.player, keep=keep, returned=returned)
+    if isinstance(command, Draw):
+        cards = _take_drawn(hands[actor], line.taken, actor == player, line, earlier, rng)
+        return None if cards is None else (cards, None)
+    intent = rule_of(command.card).intent
+    cards = []
+    if intent is Intent.TRADE and line.targets:
+        other = line.targets[0]
+        hands[actor], hands[other] = hands[other], hands[actor]
+    elif intent is Intent.REPLACE and line.targets and not line.out[line.targets[0]]:
+        target = line.targets[0]
+        if len(hands[target]) != 1:
+            return None
+        if not line.taken:  # the card set aside, on the round's last turn: never undone
+            return None
+        cards = [hands[target].pop()]
+    elif intent is Intent.DRAW_AND_RETURN and line.taken:
+        found = _take_drawn(hands[actor], line.taken, actor == player, line, earlier, rng)
+        if found is None:
+            return None
+        cards = found
+    for seat, discarded in enumerate(line.discarded):
+        hands[seat].extend(discarded)
+    return cards, None
+
+
+def _take_drawn(
+    hand: list[Card],
+    count: int,
+    mine: bool,
+    line: _Line,
+    earlier: Sequence[tuple[Card, ...]],
+    rng: random.Random,
+) -> list[Card] | None:
+    """Take from ``hand`` the ``count`` cards its player drew, in the order drawn.
+
+    The real ones for the player resampling (``mine``), others at random.
+    """
+    if len(hand) < count:
+        return None
+    if not mine:
+        picked = rng.sample(range(len(hand)), count)
+        cards = [hand[at] for at in picked]
+        for at in sorted(picked, reverse=True):
+            del hand[at]
+        return cards
+    kept = list(earlier[line.actor])
+    if isinstance(line.command, Play):
+        kept.remove(line.command.card)
+    cards = list(line.hands[line.actor])
+    for card in kept:
+        if card not in cards:
+            return None
+        cards.remove(card)
+    for card in cards:
+        if card not in hand:
+            return None
+        hand.remove(card)
+    return cards
+
+
+def _replay(
+    start: LoveLetterState, actions: Sequence[int], story: _Story
+) -> LoveLetterState | None:
+    """The round's ``actions`` replayed from ``start``, with the story's cards and choices."""
+    state: LoveLetterState = start.clone()
+    rules = state.rules
+    enc = encoding(rules.edition)
+    cards = iter((*story.dealt, *story.drawn))
+    choices = iter(story.choices)
+    try:
+        for action in actions:
+            table = state.table
+            if state.is_terminal():  # the story ends the round early
+                return None
+            if not state.is_chance_node():
+                actor = rules.players[state.current_player()]
+                if isinstance(enc.command(action, players=rules.players, actor=actor), Choose):
+                    state.apply_action(enc.action_id(next(choices), players=rules.players))
+                    continue
+                state.apply_action(action)
+            elif table.pending is None and table.starter is None:
+                state.apply_action(action)  # the starter, among the winners of a tie
+            else:
+                state.apply_action(rules.kinds.index(next(cards)))
+    except (ValueError, RuntimeError, StopIteration):  # the story does not play out
+        return None
+    return state
 
 
 def _taken(before: State, after: State, command: Command) -> int:
@@ -677,29 +1110,48 @@ def _full(state: State) -> str:
 # -- observers ------------------------------------------------------------------------------
 
 
+_PRIVATE = "private"
+_RECALL = "recall"
+_PUBLIC = "public"
+
+
+def _observer_kind(iig_obs_type: Any) -> str | None:
+    """Which observer ``iig_obs_type`` asks for, or ``None`` if it is not offered.
+
+    Offered: the player's observation (the default: public and their own private
+    information), their information state (the same, with perfect recall), and the
+    public observation (no private information, no perfect recall).
+    """
+    if iig_obs_type is None:
+        return _PRIVATE
+    private = iig_obs_type.private_info
+    if not iig_obs_type.public_info:
+        return None
+    if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        return _RECALL if iig_obs_type.perfect_recall else _PRIVATE
+    if private == pyspiel.PrivateInfoType.NONE and not iig_obs_type.perfect_recall:
+        return _PUBLIC
+    return None
+
+
 class LoveLetterObserver:
     """OpenSpiel's observer of a state for one player: a tensor and a string.
 
-    With ``perfect_recall`` it gives the information state (see the module's
-    description); without, the observation. Only a player's own point of view is
-    offered: an observation type that asks for no private information, or everyone's,
-    raises ``ValueError``.
+    Of one of three kinds (:meth:`LoveLetterGame.make_py_observer` picks it):
+    ``"recall"``, the player's information state (see the module's description);
+    ``"private"``, the player's observation; ``"public"``, what everyone sees: the
+    observation of a spectator's view (:func:`loveletter.views.view_for` with no
+    viewer), the same for every player.
     """
 
-    def __init__(
-        self, rules: _Rules, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> None:
-        """An observer of the kind ``iig_obs_type`` asks for (the observation by default)."""
-        if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(f"only a player's own observation is offered, not {iig_obs_type}")
+    def __init__(self, rules: _Rules, kind: str = _PRIVATE) -> None:
+        """An observer of ``kind``: ``"recall"``, ``"private"`` or ``"public"``."""
+        if kind not in (_PRIVATE, _RECALL, _PUBLIC):
+            raise ValueError(f"no observer of the kind {kind!r}")
         self.rules = rules
+        self.kind = kind
         self.enc = encoding(rules.edition)
-        self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        self.perfect_recall = kind == _RECALL
         count = len(rules.players)
         pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (self.enc.observation_size,))]
         if self.perfect_recall:
@@ -718,10 +1170,18 @@ class LoveLetterObserver:
             self.dict[name] = self.tensor[at : at + length].reshape(shape)
             at += length
 
+    def _view(self, state: LoveLetterState, player: int) -> View | None:
+        game = state.table.game
+        if game is None:
+            return None
+        if self.kind == _PUBLIC:
+            return view_for(game.state, None)
+        return view_for(game.state, self.rules.players[player])
+
     def set_from(self, state: LoveLetterState, player: int) -> None:
         """Write ``state`` as ``player`` sees it into its ``tensor``."""
         self.tensor.fill(0.0)
-        view = state.view(player)
+        view = self._view(state, player)
         if view is not None:
             self.dict["observation"][:] = self.enc.observation(view)
         if self.perfect_recall:
@@ -736,13 +1196,134 @@ class LoveLetterObserver:
 
     def string_from(self, state: LoveLetterState, player: int) -> str:
         """``state`` as ``player`` sees it, in words."""
-        name = self.rules.players[player]
         if self.perfect_recall:
-            return "\n".join([f"{name} (player {player})", *state.told(player)])
-        view = state.view(player)
+            return "\n".join(state.recall(player))
+        view = self._view(state, player)
         if view is None:
-            return f"{name} (player {player}): the cards are being dealt"
+            who = "everyone" if self.kind == _PUBLIC else f"{self.rules.players[player]}"
+            return f"{who} (player {player}): the cards are being dealt"
         return _describe(view)
+
+
+def _sorted(rules: _Rules, cards: Iterable[Card]) -> str:
+    """Cards named in the edition's order of kinds: a hand, a set, never a sequence."""
+    return _names(sorted(cards, key=rules.kinds.index))
+
+
+def _told_round(
+    rules: _Rules, player: int, opening: Sequence[tuple[Card, ...]], lines: Iterable[_Line]
+) -> list[str]:
+    """A round as ``player`` saw it: the card they were dealt, then its commands."""
+    dealt = opening[player] if opening else ()
+    return [f"dealt: {_sorted(rules, dealt)}", *(_told_line(rules, player, line) for line in lines)]
+
+
+def _told_line(rules: _Rules, player: int, line: _Line) -> str:
+    """One command as ``player`` saw it: what the tensor's line holds, in words.
+
+    Cards that form a set (a hand, the cards shown or discarded by one command) are
+    named in the edition's order of kinds, so that histories that differ only in an
+    order nobody can act on (of the face-up cards, of a Chancellor's draws) read alike.
+    """
+    names = rules.players
+    command = line.command
+    if isinstance(command, Draw):
+        said = f"{names[line.actor]} draws"
+    elif isinstance(command, Choose) and line.actor != player:
+        said = f"{names[line.actor]} chooses"  # its cards are its player's secret
+    else:
+        said = describe(command)
+    parts = [said]
+    shown = sorted(
+        (owner, rules.kinds.index(card))
+        for viewer, owner, card in line.shown
+        if viewer is None or viewer == player
+    )
+    if shown:
+        told = (f"{names[owner]}'s {card_name(rules.kinds[kind])}" for owner, kind in shown)
+        parts.append(f"shown {', '.join(told)}")
+    discarded = [
+        f"{names[seat]} {_sorted(rules, cards)}"
+        for seat, cards in enumerate(line.discarded)
+        if cards
+    ]
+    if discarded:
+        parts.append(f"discarded {', '.join(discarded)}")
+    parts.append(f"hand {_sorted(rules, line.hands[player])}")
+    out = [names[seat] for seat, gone in enumerate(line.out) if gone]
+    if out:
+        parts.append(f"out {', '.join(out)}")
+    return "; ".join(parts)
+
+
+_SEAT_BLOCKS = frozenset(
+    {
+        "seated",
+        "to_act",
+        "out",
+        "protected",
+        "tokens",
+        "hand_size",
+        "round_winners",
+        "spy_bonus",
+        "game_winners",
+    }
+)
+_CARD_BLOCKS = frozenset({"hand", "unseen", "face_up", "buried", "set_aside"})
+_SEAT_CARD_BLOCKS = frozenset({"discards", "last_discard", "holds", "ruled_out"})
+
+
+def _observed(rules: _Rules, player: int, state: State) -> str:
+    """``player``'s observation of ``state`` in words, block by block.
+
+    Each block of the encoding's vector that is not all zeros, seats by name and cards
+    by kind: it names what the vector holds and nothing else, so two observations read alike
+    exactly when their vectors are equal.
+    """
+    enc = encoding(rules.edition)
+    vector = enc.observation(view_for(state, rules.players[player]))
+    count, kinds = len(rules.players), len(rules.kinds)
+    seat = [rules.players[(player + offset) % count] for offset in range(count)]
+    parts = []
+    for name, start, size in enc.observation_layout():
+        values = [
+            int(value) if value == int(value) else value for value in vector[start : start + size]
+        ]
+        if not any(values):
+            continue
+        if name == "phase":
+            told = _PHASE_NAMES[values.index(1)]
+        elif name in _SEAT_BLOCKS:
+            told = ", ".join(f"{seat[at]} {values[at]}" for at in range(count) if values[at])
+        elif name in _CARD_BLOCKS:
+            told = _counted(rules, values)
+        elif name in _SEAT_CARD_BLOCKS:
+            told = ", ".join(
+                f"{seat[at]} {_counted(rules, values[at * kinds : (at + 1) * kinds])}"
+                for at in range(count)
+                if any(values[at * kinds : (at + 1) * kinds])
+            )
+        elif name == "tied":
+            most = size // max(1, enc.edition.max_players)
+            told = ", ".join(
+                f"{seat[one]} {seat[other]}"
+                for one in range(count)
+                for other in range(one + 1, count)
+                if values[one * most + other]
+            )
+        else:
+            told = " ".join(str(value) for value in values)
+        parts.append(f"{name} {told}")
+    return "; ".join(parts)
+
+
+_PHASE_NAMES = ("draw", "play", "choose", "round over", "game over")
+"""The phases in the order of the observation's ``phase`` block."""
+
+
+def _counted(rules: _Rules, counts: Sequence[Any]) -> str:
+    """Cards given as a count per kind, named in the edition's order of kinds."""
+    return _names(rules.kinds[kind] for kind, number in enumerate(counts) for _ in range(number))
 
 
 def _line_blocks(players: int, kinds: int) -> tuple[tuple[str, int], ...]:
@@ -822,7 +1403,7 @@ def _starts(blocks: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
 
 def _describe(view: View) -> str:
     """A view in words: the table as its player sees it now."""
-    head = f"{view.viewer}, round {view.round_number}, {view.phase.value}"
+    head = f"{view.viewer or 'everyone'}, round {view.round_number}, {view.phase.value}"
     if view.to_act is not None:
         head += f", {view.to_act} to act"
     parts = [head, f"hand: {_names(view.hand)}"]
