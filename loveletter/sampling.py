@@ -154,6 +154,7 @@ class _Places:
     def __init__(self, view: View, known: Knowledge) -> None:
         self.view = view
         self.known = known
+        self.value = edition(view.edition).value
         self.slots: list[tuple[str, int]] = []  # (player, unknown cards in their hand)
         for seat in view.seats:
             if seat.player != view.viewer and not seat.out and seat.hand is None:
@@ -166,19 +167,31 @@ class _Places:
         self.count = self.in_hands + 1 + self.in_pile  # the set-aside card
 
     def hands(self, cards: Sequence[Card]) -> dict[str, tuple[Card, ...]]:
-        """Each hidden hand: its known cards first, unless a fact rules the first out."""
+        """Each hidden hand: its known cards first, unless a fact says the first of them
+        cannot be the card held before the draw (then it is the one just drawn)."""
         found = {}
         at = 0
         for player, count in self.slots:
             certain = self.known.holds[player]
             drawn = tuple(cards[at : at + count])
             at += count
-            ruled = self.known.not_holding.get(player, frozenset())
-            if certain and drawn and certain[0] in ruled:
+            if certain and drawn and not self.may_have_held(player, certain[0]):
                 found[player] = (*drawn, *certain)  # the known card is the one just drawn
             else:
                 found[player] = (*certain, *drawn)
         return found
+
+    def may_have_held(self, player: str, card: Card) -> bool:
+        """Whether ``card`` may be the card ``player`` held before drawing, as far as the
+        facts of ``player`` alone tell: not ruled out, tied with a hand the viewer sees."""
+        if card in self.known.not_holding.get(player, frozenset()):
+            return False
+        for one, other in self.known.tied:
+            partner = other if one == player else one if other == player else None
+            seen = self.visible.get(partner) if partner is not None else None
+            if seen is not None and self.value[seen] != self.value[card]:
+                return False
+        return True
 
     def agrees(self, hands: dict[str, tuple[Card, ...]], value: Mapping[Card, int]) -> bool:
         """Whether the hands agree with what everyone knows: ruled out, tied."""

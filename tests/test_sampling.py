@@ -176,3 +176,21 @@ def test_a_weight_reweights_the_deals_in_proportion() -> None:
     assert abs(plain / draws - share) < 0.015
     expected = share * 0.1 / (share * 0.1 + (1 - share))
     assert abs(weighted / draws - expected) < 0.006
+
+
+def test_a_known_card_just_drawn_leaves_the_tied_card_held_before_it() -> None:
+    """Anna knows Ben's Spy (she buried it; he has just drawn it) and that Ben's card held
+    before ties her Prince (a Baron tie): the sampler deals him a Prince-valued card first,
+    rather than finding no deal (a fact of the hand held before the draw)."""
+    rng = random.Random(721)
+    game = Game.new(["Anna", "Ben"], seed=721)
+    for _ in range(48):
+        game.apply(rng.choice(game.legal_commands()))
+    view = view_for(game.state, "Anna")
+    assert view.tied
+    assert view.seat("Ben").known == (Card.SPY,)
+    assert view.hand == (Card.PRINCE,)
+    sample = Sampler(view).sample(random.Random(0))
+    assert sample.hand("Ben")[1] == Card.SPY
+    assert sample.hand("Ben")[0] == Card.PRINCE
+    assert view_for(sample, "Anna") == view
