@@ -167,8 +167,11 @@ class _Places:
         self.count = self.in_hands + 1 + self.in_pile  # the set-aside card
 
     def hands(self, cards: Sequence[Card]) -> dict[str, tuple[Card, ...]]:
-        """Each hidden hand: its known cards first, unless a fact says the first of them
-        cannot be the card held before the draw (then it is the one just drawn)."""
+        """Each hidden hand: its known cards first, or last where they were just drawn.
+
+        The first of a hand's known cards is the one just drawn when a fact says it cannot
+        be the card held before the draw (:meth:`may_have_held`).
+        """
         found = {}
         at = 0
         for player, count in self.slots:
@@ -182,8 +185,11 @@ class _Places:
         return found
 
     def may_have_held(self, player: str, card: Card) -> bool:
-        """Whether ``card`` may be the card ``player`` held before drawing, as far as the
-        facts of ``player`` alone tell: not ruled out, tied with a hand the viewer sees."""
+        """Whether ``card`` may be the card ``player`` held before drawing.
+
+        As far as the facts of ``player`` alone tell: not ruled out, and of the value of a
+        hand the viewer sees that it is tied with.
+        """
         if card in self.known.not_holding.get(player, frozenset()):
             return False
         for one, other in self.known.tied:
