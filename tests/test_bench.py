@@ -247,3 +247,17 @@ def test_command_path_counts_the_files_and_functions_a_command_runs() -> None:
     assert [name for name, *_ in found] == ["a listed play", "a refused command"]
     assert all(int(files) > 1 and int(functions) > int(files) for _, files, functions, _ in found)
     assert [made for *_, made in found] == ["0", "0"]
+
+
+def test_referee_duties_times_each_duty_switched_off() -> None:
+    """tools/referee_duties.py times a revision and the referee four ways, and leaves the
+    referee's functions as they were."""
+    done = _run(
+        "tools/referee_duties.py", "HEAD", "--games", "2", "--repeats", "1", "--players", "2"
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("  ") for line in done.stdout.splitlines()[2:]]
+    figures = [[part.strip() for part in row if part.strip()][2] for row in rows]
+    names = ["before", "referee", "no savepoints", "nothing learned", "neither"]
+    assert figures == names * 2
+    assert all(float(row[-1]) > 0 for row in rows)
