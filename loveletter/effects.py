@@ -62,15 +62,14 @@ def compare_hands(
         return
     w.knock_out(loser, cause)
     beaten = value[mine if loser == actor else theirs]
-    winner = target if loser == actor else actor
-    w.rule_out(
-        winner,
-        tuple(
-            card
-            for card, worth in value.items()
-            if (worth <= beaten if lower_loses else worth >= beaten)
-        ),
-    )
+    w.rule_out(target if loser == actor else actor, _not_beating(value, beaten, lower_loses))
+
+
+def _not_beating(value: Mapping[Card, int], beaten: int, lower_loses: bool) -> tuple[Card, ...]:
+    """The cards that do not beat a card worth ``beaten``: not what its winner holds."""
+    if lower_loses:
+        return tuple(card for card, worth in value.items() if worth <= beaten)
+    return tuple(card for card, worth in value.items() if worth >= beaten)
 
 
 def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:

@@ -176,33 +176,34 @@ def _plays(motion: Motion) -> list[Command]:
 def _card_plays(
     motion: Motion, player: str, card: Card, rule: CardRule, others: tuple[str, ...]
 ) -> list[Play]:
-    """Every way ``player`` may play ``card``: its targets and the cards it may name.
+    """Every way ``player`` may play ``card``: whom it chooses, then the card it names.
 
-    ``others`` are the players it may choose besides its own.
+    ``others`` are the players it may choose besides its own. A card that can choose
+    nobody of those its targeting allows is played choosing nobody, naming nothing
+    (LL19-TARGET-ALL-PROTECTED-NO-EFFECT).
     """
-    targeting = rule.targeting
-    if targeting is Targeting.NONE:
-        return [Play(player=player, card=card)]
+    named: list[Card | None] = [None]
+    if rule.names_a_card:
+        named = [guess for guess in motion.table.edition.guesses if guess is not card]
+    plays = []
+    for chosen in _chosen(rule.targeting, player, motion.names, others):
+        target, also = (chosen[0], chosen[1:]) if chosen else (None, ())
+        for guess in named if chosen else [None]:
+            plays.append(Play(player=player, card=card, target=target, guess=guess, also=also))
+    return plays
+
+
+def _chosen(
+    targeting: Targeting, player: str, names: tuple[str, ...], others: tuple[str, ...]
+) -> list[tuple[str, ...]]:
+    """Whom a card of this ``targeting`` may choose, in order: ``[()]`` for nobody."""
     if targeting is Targeting.ANY:
-        chosen = [name for name in motion.names if name == player or name in others]
-        return [Play(player=player, card=card, target=target) for target in chosen]
-    if targeting is Targeting.OTHER:
-        if not others:
-            return [Play(player=player, card=card)]  # LL19-TARGET-ALL-PROTECTED-NO-EFFECT
-        if rule.names_a_card:
-            named = [guess for guess in motion.table.edition.guesses if guess is not card]
-            return [
-                Play(player=player, card=card, target=target, guess=guess)
-                for target in others
-                for guess in named
-            ]
-        return [Play(player=player, card=card, target=target) for target in others]
-    if len(others) < 2:
-        return [Play(player=player, card=card)]
-    return [
-        Play(player=player, card=card, target=one, also=(other,))
-        for one, other in permutations(others, 2)
-    ]
+        return [(name,) for name in names if name == player or name in others]
+    if targeting is Targeting.OTHER and others:
+        return [(name,) for name in others]
+    if targeting is Targeting.TWO_OTHERS and len(others) >= 2:
+        return list(permutations(others, 2))
+    return [()]
 
 
 def _choices(player: str, hand: tuple[Card, ...]) -> list[Command]:

@@ -388,12 +388,13 @@ class Motion:
         card stays (a card known held, unless of that kind; what a card was ruled out to
         be, if the card played is one of those: it was the one just drawn).
         """
-        if self.known[owner]:
-            kept = [] if card is None else [f for f in self.known[owner] if f[2] is not card]
-            self.known = replaced(self.known, owner, tuple(kept))
-        if self.ruled_out[owner]:
-            ruled = [] if card is None else [f for f in self.ruled_out[owner] if card in f[1]]
-            self.ruled_out = replaced(self.ruled_out, owner, tuple(ruled))
+        known, ruled = self.known[owner], self.ruled_out[owner]
+        if known:
+            kept = () if card is None else tuple([fact for fact in known if fact[2] is not card])
+            self.known = replaced(self.known, owner, kept)
+        if ruled:
+            still = () if card is None else tuple([fact for fact in ruled if card in fact[1]])
+            self.ruled_out = replaced(self.ruled_out, owner, still)
         if self.tied:
             self.tied = tuple([pair for pair in self.tied if owner not in pair])
 

@@ -381,8 +381,7 @@ class Game:
         take-backs read them, they are kept).
         """
         motion = self._motion
-        if type(command) is Play and type(command.guess) is int:
-            command = _number_named(motion.table.edition, command)
+        command = _number_named(motion.table.edition, command)
         if check and not legal_commands(motion).lists(command):
             self.verify(command)
         kept = record or motion.table.remedy
@@ -425,7 +424,9 @@ def _first_deal(setup: Setup) -> Motion:
     return motion
 
 
-def _number_named(edition: Edition, command: Play) -> Play:
-    """``command`` naming the card its number names, if one (LL19-GUARD-NUMBER)."""
+def _number_named(edition: Edition, command: Command) -> Command:
+    """``command``, a play naming a number naming the card it names (LL19-GUARD-NUMBER)."""
+    if type(command) is not Play or type(command.guess) is not int:
+        return command
     named = edition.card_named(command.guess)
     return command if named is None else attrs.evolve(command, guess=named)
