@@ -30,8 +30,7 @@ class Enum(enum.Enum):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
-    # Members are singletons, equal only to themselves: hashing them by identity, at C
-    # speed, keeps the referee's memo keys cheap.
+    # Members are singletons, equal only to themselves: they hash by identity.
     __hash__ = object.__hash__
 
 
