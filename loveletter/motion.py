@@ -328,6 +328,8 @@ class Motion:
     def _unbury(self, seat: int, card: Card) -> None:
         """``seat`` drew ``card``, the top of the pile: whoever buried it knows now."""
         pile_size = len(self.draw_pile) + 1
+        if all(pile_size != len(cards) + under for _, cards, under in self.buried):
+            return  # a card from above every buried one
         kept: list[SeatBuried] = []
         for viewer, cards, under in self.buried:
             if cards and pile_size == len(cards) + under:  # the top of these was drawn
