@@ -567,6 +567,7 @@ class Table:
             ed = edition_named(state.edition)
             message["edition"] = edition_title(ed, language)
             message["cards"] = _cards(ed, language)
+            message["bot_kinds"] = dict(self.bot_kinds)
         return message
 
     def welcome(self, seat: str, language: str, **more: Any) -> dict[str, Any]:

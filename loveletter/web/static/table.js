@@ -20,7 +20,7 @@ const WORDS = {
     over: "Game over: {winners} won.", round: "Round {round}",
     protected: "protected", out: "out of the round", you: "you", bot: "bot",
     pile_one: "Draw pile: {count} card", pile_other: "Draw pile: {count} cards",
-    face_up: "Face up", hand_one: "{count} card", hand_other: "{count} cards",
+    face_up: "Face up", discards: "Discarded", hand_one: "{count} card", hand_other: "{count} cards",
     tokens_of: "{count} of {target} tokens",
     known: "You know: {cards}", refused: "Refused: {message}", connecting: "Connecting…",
     reconnecting: "Connection lost; reconnecting…", unauthorized: "This link is not valid: {message}",
@@ -59,7 +59,7 @@ const WORDS = {
     over: "Partie finie : {winners} a gagné.", round: "Manche {round}",
     protected: "protégé", out: "hors de la manche", you: "vous", bot: "robot",
     pile_one: "Pioche : {count} carte", pile_other: "Pioche : {count} cartes",
-    face_up: "Face visible", hand_one: "{count} carte", hand_other: "{count} cartes",
+    face_up: "Face visible", discards: "Défaussées", hand_one: "{count} carte", hand_other: "{count} cartes",
     tokens_of: "{count} pions Faveur sur {target}",
     known: "Vous savez : {cards}", refused: "Refusé : {message}", connecting: "Connexion…",
     reconnecting: "Connexion perdue ; reconnexion…", unauthorized: "Ce lien n'est pas valable : {message}",
@@ -344,6 +344,7 @@ function release() {
       if (!over) { // the next round waits until the player has seen this one's end
         holding = true;
         queue.unshift({ ...message, held: true });
+        drawPicker();
         return;
       }
     }
@@ -479,7 +480,8 @@ function seatHead(seat, message) {
 }
 
 function discards(seat) {
-  const row = element("div", null, { class: "discards", "aria-label": "discards" });
+  const row = element("div", null, { class: "discards" });
+  if (seat.discards.length) row.append(element("span", t("discards"), { class: "discards-label" }));
   for (const card of seat.discards) row.append(cardFace(card, { mini: true }));
   return row;
 }
@@ -527,7 +529,8 @@ function drawMe(me, message) {
 }
 
 function drawHand(me) {
-  const playable = new Set(options().filter((o) => o.kind === "card").map((o) => o.value));
+  const open = !waiting && !holding;
+  const playable = new Set(open ? options().filter((o) => o.kind === "card").map((o) => o.value) : []);
   const hand = $("#hand");
   hand.replaceChildren(...(me.hand || []).map((name, index) => {
     const usable = playable.has(name) && !waiting;
@@ -613,7 +616,7 @@ function optionButton(option) {
 
 function drawPicker() {
   if (!shown) return;
-  const found = waiting ? [] : options();
+  const found = waiting || holding ? [] : options();
   const box = $("#options");
   const path = prefix.map((value, index) => {
     const step = candidates()[0] ? candidates()[0].steps[index] : null;
@@ -631,7 +634,7 @@ function drawPicker() {
     $("#picker-title").textContent = t("your_moves");
     box.replaceChildren(element("p", waiting ? "…" : t("no_moves")));
   }
-  $("#back").hidden = prefix.length === 0 || waiting;
+  $("#back").hidden = prefix.length === 0 || waiting || holding;
   const me = shown.view.seats.find((seat) => seat.player === shown.seat);
   if (me) drawHand(me);
 }
@@ -681,6 +684,7 @@ function start() {
 window.loveletterTable = {
   send, drop: () => socket && socket.close(), lastRefusal: null,
   state: () => (shown ? shown.state : null),
+  over: () => Boolean(shown && shown.view.game_winners.length),
 };
 
 start();
