@@ -1,4 +1,7 @@
-"""What the web table's tests share: a server on 127.0.0.1 in a thread, and a client."""
+"""What the web table's tests share: a server on 127.0.0.1 in a thread, and a client.
+
+Importable without the ``[web]`` extra (its tests skip themselves then).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +13,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from loveletter.web.app import security_headers
-from loveletter.web.guard import make_server
 from loveletter.web.limits import Limits
 
 
@@ -25,6 +26,9 @@ def free_port() -> int:
 @contextmanager
 def running(app: Any, limits: Limits | None = None) -> Iterator[str]:
     """Serve ``app`` on 127.0.0.1 (uvicorn with the connection limits) in a thread."""
+    from loveletter.web.app import security_headers  # the [web] extra: its tests only
+    from loveletter.web.guard import make_server
+
     port = free_port()
     server = make_server(
         app, host="127.0.0.1", port=port, limits=limits or Limits(), headers=security_headers()

@@ -126,7 +126,7 @@ class _SecurityHeaders:
 
 
 class ServerFullError(LoveLetterError):
-    """The server holds as many tables as it may (:attr:`Limits.max_tables`)."""
+    """The server holds as many tables as it may (``Limits.max_tables``)."""
 
 
 class _Connection:
@@ -252,7 +252,8 @@ class Hub:
     async def create(self, options: Mapping[str, Any]) -> tuple[str, Table, dict[str, str]]:
         """A new table, stored at once: its id, the table, and each person's token.
 
-        Raise :class:`TableError` for a table that cannot be set up, :class:`Full` if the
+        Raise :class:`~loveletter.web.tables.TableError` for a table that cannot be set up,
+        :class:`ServerFullError` if the
         server holds as many tables as it may.
         """
         table, tokens = Table.create(offered=self.bots, **options)
@@ -300,10 +301,10 @@ class Hub:
         return None if live is None else live.table
 
     def evict(self, now: float) -> int:
-        """Forget the tables untouched for :attr:`Limits.evict_after`; return how many.
+        """Forget the tables untouched for ``Limits.evict_after``; return how many.
 
         Only tables over, or that nobody is connected to, are forgotten; the store keeps
-        them.
+        them (:attr:`~loveletter.web.limits.Limits.evict_after`).
         """
         after = self.limits.evict_after
         gone = [
@@ -770,11 +771,11 @@ def create_app(
 ) -> Starlette:
     """The web table's application, keeping its tables in the SQLite file ``database``.
 
-    ``limits`` are its limits (the defaults of :class:`Limits`); ``bots`` the bot kinds it
-    offers (each a spec :func:`~loveletter.bots.make_bot` knows); ``allow_origins`` the
-    origins besides its own that may create tables, connect, and frame the page. The
-    hub (the tables and connections) is ``app.state.hub``; its chores run while the
-    application runs (its lifespan).
+    ``limits`` are its limits (the defaults of :class:`~loveletter.web.limits.Limits`);
+    ``bots`` the bot kinds it offers (each a spec :func:`~loveletter.bots.make_bot`
+    knows); ``allow_origins`` the origins besides its own that may create tables,
+    connect, and frame the page. The hub (the tables and connections) is
+    ``app.state.hub``; its chores run while the application runs (its lifespan).
     """
     hub = Hub(Store(database), limits=limits, bots=bots)
     origins = tuple(allow_origins)

@@ -39,7 +39,7 @@ LIMIT_HELP = {
     "retention_days": "days a table nobody moves at stays in the database",
     "sync_interval": "seconds between looks at the database for other processes' moves (0: never)",
 }
-"""The help of each limit's option, by field of :class:`Limits`."""
+"""The help of each limit's option, by field of :class:`~loveletter.web.limits.Limits`."""
 
 
 def _option(name: str) -> str:
@@ -90,7 +90,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
-    """The :class:`Limits` the options ``args`` ask for (:class:`ValueError` if wrong)."""
+    """The limits the options ``args`` ask for; :class:`ValueError` if one is wrong."""
     return Limits(**{field.name: getattr(args, field.name) for field in attrs.fields(Limits)})
 
 

@@ -5,11 +5,13 @@ descriptor for as long as it likes: a client that opens a thousand connections a
 finishes its headers would lock every new visitor out. :func:`make_server` runs uvicorn with
 an HTTP protocol that
 
-* answers ``503`` and closes a connection past :attr:`Limits.max_connections` open in all,
-  or past :attr:`Limits.address_connections` open from its address;
+* answers ``503`` and closes a connection past ``max_connections`` open in all, or past
+  ``address_connections`` open from its address;
 * answers ``408`` and closes a connection that has not sent a request's headers within
-  :attr:`Limits.header_timeout` (the application gives a body as long);
-* keeps an idle connection :attr:`Limits.keep_alive` seconds between requests;
+  ``header_timeout`` (the application gives a body as long);
+* keeps an idle connection ``keep_alive`` seconds between requests;
+
+(the fields of :class:`~loveletter.web.limits.Limits`)
 
 and :func:`fit_to_open_files` keeps the connections under the process's limit of open
 files. Every answer the protocol writes itself carries the security headers.
@@ -18,6 +20,7 @@ files. Every answer the protocol writes itself carries the security headers.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -27,12 +30,6 @@ import attrs
 from loveletter.web import MISSING_EXTRA
 from loveletter.web.limits import Limits, address_key
 from loveletter.web.tables import MAX_MESSAGE
-
-try:
-    import uvicorn
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-except ImportError as missing:  # pragma: no cover - depends on the environment
-    raise ModuleNotFoundError(MISSING_EXTRA, name=missing.name) from missing
 
 __all__ = ["RESERVED_FILES", "fit_to_open_files", "guarded_protocol", "make_server"]
 
@@ -78,11 +75,15 @@ class _Open:
         self.by_address.setdefault(address, set()).add(transport)
 
 
-def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type[asyncio.Protocol]:
+def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type:
     """The HTTP protocol of uvicorn, with the connection limits of ``limits``.
 
     ``headers`` are the security headers its own answers carry.
     """
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError as missing:  # pragma: no cover - depends on the environment
+        raise ModuleNotFoundError(MISSING_EXTRA, name=missing.name) from missing
     opened = _Open()
 
     class GuardedHttp(HttpToolsProtocol):  # type: ignore[misc, unused-ignore]
@@ -137,7 +138,7 @@ def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type[asyncio
 
 
 def fit_to_open_files(limits: Limits) -> Limits:
-    """``limits``, with :attr:`Limits.max_connections` under the limit of open files.
+    """``limits``, with ``max_connections`` under the process's limit of open files.
 
     The process's soft limit is raised towards its hard one if that makes room; what is
     left after :data:`RESERVED_FILES` bounds the connections. Where the system has no
@@ -167,6 +168,19 @@ def fit_to_open_files(limits: Limits) -> Limits:
     return attrs.evolve(limits, max_connections=room)
 
 
+class _DenialNotAnError(logging.Filter):
+    """Drop the error uvicorn's websocket protocol logs after a refused handshake.
+
+    The application refuses a websocket (403, 429) with an HTTP answer before accepting
+    it (the ASGI denial response); uvicorn sends that answer, then logs that the
+    handshake was never completed, which is what a refusal is. A client refused a
+    thousand times would write a thousand errors.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("ASGI callable returned without completing")
+
+
 def make_server(
     app: Any,
     *,
@@ -176,12 +190,16 @@ def make_server(
     headers: Mapping[str, str],
     log_level: str = "warning",
     **options: Any,
-) -> uvicorn.Server:
-    """A uvicorn server for ``app`` on ``host:port``, with the connection limits.
+) -> Any:
+    """A uvicorn server (``uvicorn.Server``) for ``app`` on ``host:port``, with the limits.
 
     ``headers`` are the security headers of the answers it writes itself; ``options``
-    go to :class:`uvicorn.Config` as they are.
+    go to ``uvicorn.Config`` as they are.
     """
+    try:
+        import uvicorn
+    except ImportError as missing:  # pragma: no cover - depends on the environment
+        raise ModuleNotFoundError(MISSING_EXTRA, name=missing.name) from missing
     config = uvicorn.Config(
         app,
         host=host,
@@ -195,4 +213,7 @@ def make_server(
         log_level=log_level,
         **options,
     )
+    error_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _DenialNotAnError) for f in error_log.filters):
+        error_log.addFilter(_DenialNotAnError())
     return uvicorn.Server(config)

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CLOSE_CODES", "Bucket", "Buckets", "Limits", "address_key"]
+__all__ = ["BURST_SECONDS", "CLOSE_CODES", "Bucket", "Buckets", "Limits", "address_key"]
 
 CLOSE_CODES = {
     4401: "unauthorized: no such table, seat or token (the page does not reconnect)",

@@ -82,7 +82,7 @@ class Store:
                 )
 
     def insert(self, table: str, log: str, seats: str, *, version: int) -> None:
-        """Store a new table; :class:`sqlite3.IntegrityError` if ``table`` is taken."""
+        """Store a new table; ``sqlite3.IntegrityError`` if ``table`` is taken."""
         with self._lock, self._db:
             self._db.execute(
                 "INSERT INTO tables (id, log, seats, version) VALUES (?, ?, ?, ?)",
