@@ -128,6 +128,16 @@ def test_the_config_lists_the_bots_the_server_offers(tmp_path: Path) -> None:
         assert client.get("/api/config").json()["bots"] == ["random", "ismcts"]
 
 
+def test_the_health_check_counts_tables_and_connections(client: TestClient) -> None:
+    """``/api/health`` answers a load balancer with the tables and connections it holds."""
+    assert client.get("/api/health").json() == {"ok": True, "tables": 0, "connections": 0}
+    answer = new_table(client)
+    with client.websocket_connect(f"/ws/{answer['table']}") as socket:
+        hello(socket, "Anna", answer["seats"]["Anna"]["token"])
+        health = client.get("/api/health").json()
+    assert health == {"ok": True, "tables": 1, "connections": 1}
+
+
 def test_a_server_cannot_offer_an_unknown_bot(tmp_path: Path) -> None:
     """A bot kind ``make_bot`` does not know stops the server before it starts."""
     with pytest.raises(ValueError, match="cannot offer the bot 'nobody'"):

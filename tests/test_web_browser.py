@@ -325,7 +325,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     )  # room for 100.
     end = [anna.get_screenshot_as_base64(), ben.get_screenshot_as_base64()]
     print(f"{played} moves by people, {rounds_seen} round ends seen; {text(anna, '#status')}")
-    save(anna, start, "web-table-start.png", shots, tmp_path)
+    save(anna, start, "web-table.png", shots, tmp_path)
     save(anna, round_shot, "web-table-round-end.png", shots, tmp_path)
     save(anna, end, "web-table-game-end.png", shots, tmp_path)
     save(anna, [refused_shot], "web-table-refused.png", shots, tmp_path)

@@ -207,7 +207,8 @@ def flooder(address: str, count: int, seconds: float, source: str, out: Any) -> 
     forged = json.dumps({"state": 0, "command": {"play": {"player": "Ben", "card": "Guard"}}})
     sent = answered = connections = 0
     codes: Counter[str] = Counter()
-    end = time.monotonic() + seconds
+    start = time.monotonic()
+    end = start + seconds
     while sent < count and time.monotonic() < end:
         try:
             with connect(
@@ -245,8 +246,18 @@ def flooder(address: str, count: int, seconds: float, source: str, out: Any) -> 
         except (OSError, ConnectionClosed, TimeoutError) as error:
             codes[type(error).__name__] += 1
             time.sleep(0.01)
+    lasted = time.monotonic() - start
     out.put(
-        ("flood", {"sent": sent, "answered": answered, "connections": connections, "codes": codes})
+        (
+            "flood",
+            {
+                "sent": sent,
+                "answered": answered,
+                "connections": connections,
+                "codes": codes,
+                "lasted": lasted,
+            },
+        )
     )
 
 
@@ -307,7 +318,8 @@ def stall(args: argparse.Namespace, folder: Path) -> None:
     print(f"GET / while flooded: {times(timed['took'])}; failed {timed['failed']}")
     codes = ", ".join(f"{code} x{n}" for code, n in sorted(flood["codes"].items()))
     print(
-        f"flood: {flood['sent']} messages written on {flood['connections']} connections "
+        f"flood: {flood['sent']} messages written in {flood['lasted']:.1f} s on "
+        f"{flood['connections']} connections "
         f"(the server read only those before each close), {flood['answered']} answered; {codes}"
     )
     print(f"ismcts table: {ismcts['moves']} moves by Anna; bots' turns {times(ismcts['turns'])}")

@@ -5,6 +5,8 @@
   stays in the address's fragment, which the browser never sends over HTTP.
 * ``GET /api/config``: what the form offers: the bots this server plays (``--bots``), the
   editions and their numbers of players, the languages.
+* ``GET /api/health``: for a load balancer's checks: the tables in memory and the
+  connections open.
 * ``POST /api/tables``: create a table (``Content-Type: application/json``); the answer
   holds each person's secret token and link (give each person their own link only).
 * ``WS /ws/{table}``: play. The first message must be
@@ -243,7 +245,7 @@ class Hub:
     # -- tables in memory -------------------------------------------------------------
 
     def _room(self) -> None:
-        """Make room for one more table in memory, or raise :class:`Full`."""
+        """Make room for one more table in memory, or raise :class:`ServerFullError`."""
         if len(self.tables) >= self.limits.max_tables:
             self.evict(time.monotonic())
         if len(self.tables) >= self.limits.max_tables:
@@ -253,11 +255,10 @@ class Hub:
         """A new table, stored at once: its id, the table, and each person's token.
 
         Raise :class:`~loveletter.web.tables.TableError` for a table that cannot be set up,
-        :class:`ServerFullError` if the
-        server holds as many tables as it may.
+        :class:`ServerFullError` if the server holds as many tables as it may.
         """
-        table, tokens = Table.create(offered=self.bots, **options)
         self._room()
+        table, tokens = Table.create(offered=self.bots, **options)
         table_id = secrets.token_urlsafe(9)
         await asyncio.to_thread(
             self.store.insert, table_id, table.log_json(), table.seats_json(), version=table.state
@@ -322,8 +323,12 @@ class Hub:
 
     # -- storing and reloading --------------------------------------------------------
 
-    async def _store(self, table_id: str, live: _Live) -> bool:
-        """Store the table if the store still holds the version it was read at."""
+    async def _store(self, table_id: str, live: _Live) -> bool | None:
+        """Store the table if the store still holds the version it was read at.
+
+        ``True`` if stored, ``False`` if another process stored another version first,
+        ``None`` if the database failed (logged).
+        """
         table = live.table
         try:
             stored = await asyncio.to_thread(
@@ -336,7 +341,7 @@ class Hub:
             )
         except sqlite3.Error:
             log.exception("table %s could not be stored", table_id)
-            return False
+            return None
         if stored:
             live.version = table.state
         return stored
@@ -400,12 +405,15 @@ class Hub:
             if outcome.reply is not None:
                 connection.send(outcome.reply)
                 return
-            if not await self._store(table_id, live):  # another process moved first
+            stored = await self._store(table_id, live)
+            if not stored:  # another process moved first, or the database failed
                 connection.send(
                     {
                         "type": "refused",
-                        "error": "stale",
-                        "message": "another move was made first: look again",
+                        "error": "stale" if stored is False else "unavailable",
+                        "message": "another move was made first: look again"
+                        if stored is False
+                        else "the move could not be stored: try again",
                     }
                 )
                 await self._reload(table_id, live)
@@ -620,6 +628,10 @@ def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
             }
         )
 
+    async def health(request: Request) -> Response:
+        connections = sum(len(live.connections) for live in hub.tables.values())
+        return _json({"ok": True, "tables": len(hub.tables), "connections": connections})
+
     async def create(request: Request) -> Response:
         if not _origin_allowed(request.headers, allow_origins):
             return _error(403, "tables are created from this server's own page")
@@ -674,6 +686,7 @@ def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
         Route("/", page),
         Route("/favicon.ico", icon),
         Route("/api/config", config),
+        Route("/api/health", health),
         Route("/api/tables", create, methods=["POST"]),
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

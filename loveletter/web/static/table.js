@@ -41,7 +41,7 @@ const WORDS = {
     err_stale: "the table moved on before your move arrived: look again",
     err_rate: "too many messages: wait a moment", err_timeout: "nothing happened for a long while",
     err_too_many: "this seat is open in too many windows", err_closed: "the table is closed",
-    err_unavailable: "the server is full: try again in a moment",
+    err_unavailable: "the server cannot take it now: try again in a moment",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
@@ -80,7 +80,7 @@ const WORDS = {
     err_stale: "la table a avancé avant que votre coup n'arrive : regardez à nouveau",
     err_rate: "trop de messages : attendez un instant", err_timeout: "rien ne s'est passé depuis longtemps",
     err_too_many: "cette place est ouverte dans trop de fenêtres", err_closed: "la table est fermée",
-    err_unavailable: "le serveur est plein : réessayez dans un instant",
+    err_unavailable: "le serveur ne peut pas le prendre maintenant : réessayez dans un instant",
   },
 };
 
@@ -190,10 +190,11 @@ async function loadConfig() {
   counts.replaceChildren();
   const wanted = (params.get("bots") || "").split(",").filter(Boolean);
   for (const spec of config.bots) {
-    const kind = spec.split(":")[0];
+    const [kind, ...settings] = spec.split(":");
     const label = element("label");
-    const name = element("span", WORDS[language][`bot_kind_${kind}`] ? t(`bot_kind_${kind}`) : spec,
-      { "data-bot": spec });
+    let shownName = WORDS[language][`bot_kind_${kind}`] ? t(`bot_kind_${kind}`) : kind;
+    if (settings.length) shownName += ` (${settings.join(":")})`;
+    const name = element("span", shownName, { "data-bot": spec });
     const input = element("input", null, { type: "number", min: "0", max: "5",
       value: String(wanted.filter((w) => w === spec).length), "data-spec": spec });
     label.append(name, input);
@@ -343,6 +344,8 @@ function release() {
       showRoundEnd(end, message);
       if (!over) { // the next round waits until the player has seen this one's end
         holding = true;
+        waiting = false;
+        prefix = [];
         queue.unshift({ ...message, held: true });
         drawPicker();
         return;
@@ -396,12 +399,15 @@ function showRoundEnd(end, message) {
     figure.append(cardFace(card, { mini: true }), element("figcaption", player));
     hands.append(figure);
   }
-  const gained = Object.fromEntries(end.awards.map((award) => [award.player, award]));
+  const gained = {};
+  for (const award of end.awards) gained[award.player] = (gained[award.player] || 0) + 1;
   const rows = message.view.seats.map((seat) => {
     const row = element("tr");
     row.append(element("th", seat.player, { scope: "row" }));
     const cell = element("td", `${seat.tokens} / ${message.view.target}`);
-    if (gained[seat.player]) cell.append(" ", element("span", "+1", { class: "gain" }));
+    if (gained[seat.player]) {
+      cell.append(" ", element("span", `+${gained[seat.player]}`, { class: "gain" }));
+    }
     row.append(cell);
     return row;
   });
@@ -449,6 +455,9 @@ function drawStatus(message) {
   else if (view.to_act === message.seat) text = t("your_turn", { seat: message.seat });
   else text = t("waiting", { player: view.to_act || "…" });
   $("#status").textContent = `${t("round", { round: view.round_number })} · ${text}`;
+  // The tab's title says when it is this seat's turn, for a player in another tab.
+  document.title = view.to_act === message.seat && !view.game_winners.length
+    ? `▶ ${t("title")}` : t("title");
 }
 
 function tokensOf(seat, view) {
@@ -463,7 +472,7 @@ function badges(seat, message) {
   const list = element("div", null, { class: "badges" });
   if (seat.player === message.seat) list.append(element("span", t("you"), { class: "badge" }));
   if (message.bots.includes(seat.player)) list.append(element("span", t("bot"), { class: "badge" }));
-  if (seat.protected) list.append(element("span", `🛡 ${t("protected")}`, { class: "badge protected" }));
+  if (seat.protected) list.append(element("span", t("protected"), { class: "badge protected" }));
   if (seat.out) list.append(element("span", t("out"), { class: "badge out" }));
   return list;
 }
@@ -574,6 +583,7 @@ function complete() {
 }
 
 function choose(value) {
+  $("#refusal").hidden = true;
   prefix.push(value);
   // A step with one choice only is taken at once (the only player a card can choose).
   for (;;) {
