@@ -48,7 +48,7 @@ from typing import Any
 
 MAX_GAMES = 200
 MAX_SECONDS = 600.0
-MAX_FLOOD = 100_000
+MAX_FLOOD = 1_000_000
 
 
 # -- the server ----------------------------------------------------------------------------
