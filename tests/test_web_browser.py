@@ -1,9 +1,13 @@
-"""The web table in a real browser: two headless Chromium pages play a whole game.
+"""The web table in a real browser: headless Chromium pages play whole games.
 
-The server runs on 127.0.0.1 in this process (uvicorn in a thread); Selenium drives
-Debian's ``chromium`` through ``chromedriver`` (nothing is downloaded). Skipped, with the
-reason, where the ``[web]`` extra, Selenium, Chromium or its driver is missing. With
-``LOVELETTER_SCREENSHOTS=1`` the screenshots are written to ``docs/_static/``.
+The server runs on 127.0.0.1 in this process (uvicorn in a thread, with its connection
+limits); Selenium drives Debian's ``chromium`` through ``chromedriver`` (nothing is
+downloaded). Skipped, with the reason, where the ``[web]`` extra, Selenium, Chromium or
+its driver is missing.
+
+Screenshots of the start, of a round's end and of the game's end are written to the
+folder ``LOVELETTER_SHOTS`` names (the test's own temporary folder by default); with
+``LOVELETTER_SCREENSHOTS=1`` the ones the docs show are also written to ``docs/_static/``.
 """
 
 from __future__ import annotations
@@ -11,8 +15,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,13 +26,14 @@ pytest.importorskip("starlette", reason="the web table needs the [web] extra")
 pytest.importorskip("uvicorn", reason="the web table needs the [web] extra")
 pytest.importorskip("selenium", reason="the browser tests need selenium (pip install selenium)")
 
-import uvicorn
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from support import ROOT
+from web_support import running
 
 from loveletter.web.app import create_app
 
@@ -43,33 +46,22 @@ if CHROMIUM is None or DRIVER is None:
         allow_module_level=True,
     )
 
-SHOTS = ROOT / "docs" / "_static"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+DOCS = ROOT / "docs" / "_static"
+WIDTH, HEIGHT = 1000, 1250
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
     app = create_app(tmp_path_factory.mktemp("web") / "tables.sqlite3")
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=16384
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    with running(app) as address:
+        yield f"http://{address}"
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("LOVELETTER_SHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def chromium() -> webdriver.Chrome:
@@ -77,7 +69,7 @@ def chromium() -> webdriver.Chrome:
     options.binary_location = str(CHROMIUM)
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(argument)
-    options.add_argument("--window-size=820,1100")
+    options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
     return webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
 
 
@@ -91,10 +83,13 @@ def browsers() -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
         ben.quit()
 
 
-def wait(condition: Callable[[], Any], what: str, timeout: float = 10) -> Any:
+def wait(condition: Callable[[], Any], what: str, timeout: float = 20) -> Any:
     deadline = time.monotonic() + timeout
     while True:
-        result = condition()
+        try:
+            result = condition()
+        except StaleElementReferenceException:  # redrawn meanwhile: look again
+            result = None
         if result:
             return result
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
@@ -105,117 +100,205 @@ def updates(page: webdriver.Chrome) -> int:
     return int(page.execute_script("return Number(document.body.dataset.updates || 0)"))
 
 
-def status(page: webdriver.Chrome) -> str:
-    text: str = page.find_element(By.ID, "status").text
-    return text
+def text(page: webdriver.Chrome, selector: str) -> str:
+    found: str = page.find_element(By.CSS_SELECTOR, selector).text
+    return found
 
 
-def hand(page: webdriver.Chrome) -> list[str]:
-    return [card.text for card in page.find_elements(By.CSS_SELECTOR, "#hand li")]
+def shown(page: webdriver.Chrome, selector: str) -> bool:
+    return any(e.is_displayed() for e in page.find_elements(By.CSS_SELECTOR, selector))
 
 
-def moves(page: webdriver.Chrome) -> list[Any]:
-    return [b for b in page.find_elements(By.CSS_SELECTOR, "#moves button") if b.is_enabled()]
+def options(page: webdriver.Chrome) -> list[Any]:
+    return [b for b in page.find_elements(By.CSS_SELECTOR, "#options button") if b.is_enabled()]
 
 
 def over(page: webdriver.Chrome) -> bool:
-    text = status(page)
-    return "Game over" in text or "Partie finie" in text
+    return bool(page.execute_script("return window.loveletterTable.over()"))
 
 
 def refusal(page: webdriver.Chrome) -> dict[str, Any]:
-    box = page.find_element(By.ID, "refusal")
-    wait(box.is_displayed, "the refusal")
+    wait(lambda: shown(page, "#refusal"), "the refusal")
     found: dict[str, Any] = page.execute_script("return window.loveletterTable.lastRefusal")
     return found
+
+
+def send(page: webdriver.Chrome, command: dict[str, Any]) -> None:
+    """Send ``command`` as the page's seat, for the state the page shows."""
+    page.execute_script(
+        "const state = loveletterTable.state();"
+        "loveletterTable.send(JSON.stringify({state, command: arguments[0]}))",
+        command,
+    )
+
+
+def make_a_move(page: webdriver.Chrome, *, by_hand: bool, seen: dict[str, str]) -> list[str]:
+    """Make a move through the picker, step by step, with the keyboard; the steps' names.
+
+    Its first step is the card in the hand (``by_hand``) or the picker's first choice;
+    then the picker's first choice at each step, until the move is sent. The first time
+    the picker asks for a named card, a screenshot goes into ``seen``.
+    """
+    before = updates(page)
+    steps: list[str] = []
+    deadline = time.monotonic() + 20
+    while updates(page) == before:
+        assert time.monotonic() < deadline, f"no answer to the move {steps}"
+        try:
+            hand = page.find_elements(By.CSS_SELECTOR, "#hand button.card")
+            choice = hand[0] if by_hand and hand and not steps else next(iter(options(page)), None)
+            if choice is None:
+                time.sleep(0.03)  # sent: the answer is coming
+                continue
+            if "guess" not in seen and choice.get_attribute("data-kind") == "guess":
+                seen["guess"] = page.get_screenshot_as_base64()
+            steps.append(choice.get_attribute("aria-label") or choice.text)
+            choice.send_keys(Keys.ENTER)
+        except StaleElementReferenceException:
+            continue
+    return steps
 
 
 def side_by_side(page: webdriver.Chrome, shots: list[str], path: Path, folder: Path) -> None:
     """Compose screenshots (base64 PNG) side by side in the browser itself, and save it."""
     images = "".join(
-        f'<img src="data:image/png;base64,{shot}" style="width:{100 // len(shots)}%">'
-        for shot in shots
+        f'<img src="data:image/png;base64,{shot}" width="{100 // len(shots)}%">' for shot in shots
     )
     html = folder / f"{path.stem}.html"
     html.write_text(f'<body style="margin:0;display:flex;gap:6px;background:#444">{images}</body>')
-    page.set_window_size(820 * len(shots), 1100)
+    page.set_window_size(WIDTH * len(shots), HEIGHT)
     page.get(html.as_uri())
     page.save_screenshot(str(path))
+    page.set_window_size(WIDTH, HEIGHT)
+
+
+def save(page: webdriver.Chrome, shots: list[str], name: str, folder: Path, tmp: Path) -> None:
+    """Save a screenshot in ``folder``, and in the docs if asked (LOVELETTER_SCREENSHOTS)."""
+    side_by_side(page, shots, folder / name, tmp)
+    if os.environ.get("LOVELETTER_SCREENSHOTS"):
+        shutil.copy(folder / name, DOCS / name)
+
+
+def create(
+    page: webdriver.Chrome, server: str, language: str, players: str, bots: int
+) -> dict[str, str]:
+    """Create a table in the page; each person's link."""
+    page.get(f"{server}/?lang={language}")
+    wait(lambda: page.find_elements(By.CSS_SELECTOR, "#bot-counts input"), "the bots offered")
+    page.find_element(By.ID, "players").clear()
+    page.find_element(By.ID, "players").send_keys(players)
+    heuristic = page.find_element(By.CSS_SELECTOR, '#bot-counts input[data-spec="heuristic"]')
+    heuristic.clear()
+    heuristic.send_keys(str(bots))
+    page.find_element(By.ID, "target").send_keys("3")  # two rounds at least
+    page.find_element(By.CSS_SELECTOR, "#create-form button").send_keys(Keys.ENTER)
+    links = wait(lambda: page.find_elements(By.CSS_SELECTOR, "#links a"), "the links")
+    return {link.get_attribute("data-seat"): link.get_attribute("href") for link in links}
 
 
 def test_two_people_and_a_bot_play_a_whole_game(
-    server: str, browsers: tuple[webdriver.Chrome, webdriver.Chrome], tmp_path: Path
+    server: str,
+    browsers: tuple[webdriver.Chrome, webdriver.Chrome],
+    shots: Path,
+    tmp_path: Path,
 ) -> None:
-    """Create a table in the page, play it to the end with the keyboard, with a refused
-    move, a command for another seat (refused), a reload and a dropped connection."""
+    """Create a table in the page and play it to the end through the move picker, with
+    the keyboard: Anna in English, Ben in French, and a bot. On the way: a refused
+    move, a command for another seat (refused), a reload, a dropped connection, each
+    round's end shown before the next deal, and the game's end with a new game."""
     anna, ben = browsers
-    folder = SHOTS if os.environ.get("LOVELETTER_SCREENSHOTS") else tmp_path
-    anna.get(f"{server}/?lang=en")
-    anna.find_element(By.ID, "players").clear()
-    anna.find_element(By.ID, "players").send_keys("Anna, Ben")
-    Select(anna.find_element(By.ID, "bots")).select_by_value("heuristic")
-    anna.find_element(By.ID, "target").send_keys("3")
-    anna.find_element(By.CSS_SELECTOR, "#create-form button").send_keys(Keys.ENTER)
-    links = wait(lambda: anna.find_elements(By.CSS_SELECTOR, "#links a"), "the links")
-    hrefs = {link.get_attribute("data-seat"): link.get_attribute("href") for link in links}
+    hrefs = create(anna, server, "en", "Anna, Ben", 1)
     assert set(hrefs) == {"Anna", "Ben"}
+    assert all("&lang=en#token=" in href for href in hrefs.values())
+    assert text(anna, "#links button[data-copy]") == "Copy"
     anna.get(hrefs["Anna"])
     ben.get(hrefs["Ben"])
     for page in (anna, ben):
         wait(lambda page=page: updates(page) >= 1, "the welcome")
     Select(ben.find_element(By.ID, "language")).select_by_value("fr")  # Ben reads French
-    wait(lambda: "Manche" in status(ben), "the French page")
-    assert ben.find_element(By.ID, "hand-title").text == "Votre main"
+    wait(lambda: "Manche" in text(ben, "#status"), "the French page")
+    assert "lang=fr" in ben.current_url
+    assert text(ben, "#hand-title") == "Votre main"
+    anna_cards = anna.find_elements(By.CSS_SELECTOR, "#hand .card")
+    assert anna_cards
+    assert all(card.find_element(By.CSS_SELECTOR, ".effect").text for card in anna_cards)
+    for page, one in ((anna, "1 card"), (ben, "1 carte")):  # a seat not to act holds one
+        waiting = wait(
+            lambda page=page: page.find_elements(By.CSS_SELECTOR, ".seat:not(.to-act) .seat-cards"),
+            "a seat not to act",
+        )
+        assert waiting[0].get_attribute("aria-label") == one
+        assert len(waiting[0].find_elements(By.CSS_SELECTOR, ".card.back")) == 1  # face down
+    assert "Heuristic bot" in text(anna, "#other-seats")
+    start = [anna.get_screenshot_as_base64(), ben.get_screenshot_as_base64()]
 
     # Ben writes a command for Anna: refused before the referee looks at it.
-    ben.execute_script(
-        "loveletterTable.send(arguments[0])",
-        json.dumps({"play": {"player": "Anna", "card": "Princess"}}),
-    )
+    send(ben, {"play": {"player": "Anna", "card": "Princess"}})
     forged = refusal(ben)
     assert forged == {
         "type": "refused",
         "error": "forbidden",
         "message": "Ben may only send their own commands",
     }
-    print("impersonation refused:", json.dumps(forged))
-    shown = ben.find_element(By.ID, "refusal").text
-    assert shown == "Refusé : vous ne pouvez envoyer que vos propres coups, Ben", shown
+    assert text(ben, "#refusal") == "Refusé : vous ne pouvez envoyer que vos propres coups, Ben"
 
-    played, refused, reloaded, dropped = 0, False, False, False
-    while not (over(anna) and over(ben)):
+    played, refused, reloaded, dropped, rounds_seen = 0, False, False, False, 0
+    round_shot: list[str] = []
+    picker: dict[str, str] = {}
+    while True:
+        for page in (anna, ben):
+            if shown(page, "#next-round"):  # a round's end, shown before the next deal
+                assert text(page, "#round-end-title")
+                assert page.find_elements(By.CSS_SELECTOR, "#round-told li")
+                assert page.find_elements(By.CSS_SELECTOR, "#round-set-aside .card")
+                if not round_shot:
+                    round_shot = [page.get_screenshot_as_base64()]
+                rounds_seen += 1
+                page.find_element(By.ID, "next-round").send_keys(Keys.ENTER)
+        if over(anna) and over(ben):
+            break
         page = wait(
             lambda: (
-                next((p for p in (anna, ben) if moves(p)), None)
-                or (over(anna) and over(ben) and "over")
+                next((p for p in (anna, ben) if options(p) and not shown(p, "#next-round")), None)
+                or next((p for p in (anna, ben) if shown(p, "#next-round")), None)
+                or (over(anna) and over(ben) and anna)
             ),
             "someone to act",
         )
-        if page == "over":
-            break
-        name = "Anna" if page is anna else "Ben"
+        if shown(page, "#next-round") or over(page):
+            continue
+        marker = anna if page is ben else ben  # the other page marks whose turn it is
+        name = "Ben" if page is ben else "Anna"
+        wait(
+            lambda marker=marker, name=name: marker.find_elements(
+                By.CSS_SELECTOR, f'.seat.to-act[data-player="{name}"] .marker'
+            ),
+            "the acting player's marker",
+        )
         if not refused and page is anna:  # a card Anna does not hold: the referee refuses
-            missing = next(
-                c for c in ("Princess", "Countess", "King", "Baron") if c not in hand(anna)
-            )
-            anna.execute_script(
-                "loveletterTable.send(arguments[0])",
-                json.dumps({"play": {"player": "Anna", "card": missing}}),
-            )
+            held = [
+                c.get_attribute("data-card")
+                for c in anna.find_elements(By.CSS_SELECTOR, "#hand .card")
+            ]
+            missing = next(c for c in ("Princess", "Countess", "King", "Baron") if c not in held)
+            send(anna, {"play": {"player": "Anna", "card": missing}})
             answer = refusal(anna)
             assert answer["error"] == "illegal"
             assert answer["refusal"]["reason"] == "CARD_NOT_IN_HAND"
-            assert answer["message"] == f"Your {missing}: you do not hold a {missing}"
-            assert missing in anna.find_element(By.ID, "refusal").text
+            assert missing in text(anna, "#refusal")
             refused_shot = anna.get_screenshot_as_base64()
             refused = True
-        # A game to 3 tokens has 3 rounds, each with a move by a person: 3 moves at least.
-        if played == 2 and not reloaded:  # mid-game: both seats, then Ben reloads his page
-            middle = [anna.get_screenshot_as_base64(), ben.get_screenshot_as_base64()]
-            held = hand(ben)
+        if played == 2 and not reloaded:  # mid-game: Ben reloads his page
+            held = [
+                c.get_attribute("data-card")
+                for c in ben.find_elements(By.CSS_SELECTOR, "#hand .card")
+            ]
             ben.refresh()
-            wait(lambda: updates(ben) >= 1 and "Manche" in status(ben), "Ben's view again")
-            assert hand(ben) == held
+            wait(lambda: updates(ben) >= 1 and "Manche" in text(ben, "#status"), "Ben's view again")
+            assert [
+                c.get_attribute("data-card")
+                for c in ben.find_elements(By.CSS_SELECTOR, "#hand .card")
+            ] == held
             reloaded = True
             continue
         if played == 1 and not dropped:  # the connection drops: the page reconnects
@@ -224,24 +307,71 @@ def test_two_people_and_a_bot_play_a_whole_game(
             wait(lambda before=before: updates(anna) > before, "Anna's view after reconnecting")
             dropped = True
             continue
-        before = updates(page)
-        moves(page)[0].send_keys(Keys.ENTER)  # the keyboard plays
-        wait(
-            lambda page=page, before=before: updates(page) > before, f"{name}'s move to be answered"
-        )
+        make_a_move(page, by_hand=played % 2 == 0, seen=picker)
         played += 1
         assert played < 200
     assert refused
     assert reloaded
     assert dropped
-    winners = status(anna)
-    assert "Game over" in winners
-    assert len(anna.find_elements(By.CSS_SELECTOR, "#seats tbody tr")) == 3
-    assert anna.find_elements(By.CSS_SELECTOR, "#narration li")
-    assert ben.find_element(By.ID, "narration").get_attribute("aria-live") == "polite"
-    print(f"{played} moves by people; {winners}")
-    side_by_side(anna, middle, folder / "web-table.png", tmp_path)
-    side_by_side(anna, [refused_shot], folder / "web-table-refused.png", tmp_path)
+    assert rounds_seen >= 2, text(anna, "#narration")  # each page saw the first round's end
+    for page in (anna, ben):
+        wait(lambda page=page: shown(page, "#new-game"), "the game's end")
+    assert text(anna, "#round-end-title").startswith("Game over:")
+    assert text(ben, "#round-end-title").startswith("Partie finie")
+    assert "Game over" in text(anna, "#status")
+    log = anna.find_element(By.ID, "narration")
+    assert (
+        float(log.value_of_css_property("padding-left").removesuffix("px")) >= 40
+    )  # room for 100.
+    end = [anna.get_screenshot_as_base64(), ben.get_screenshot_as_base64()]
+    print(f"{played} moves by people, {rounds_seen} round ends seen; {text(anna, '#status')}")
+    save(anna, start, "web-table.png", shots, tmp_path)
+    save(anna, round_shot, "web-table-round-end.png", shots, tmp_path)
+    save(anna, end, "web-table-game-end.png", shots, tmp_path)
+    save(anna, [refused_shot], "web-table-refused.png", shots, tmp_path)
+    if picker:  # a Guard was played: the picker asked for the card to name
+        save(anna, [picker["guess"]], "web-table-picker.png", shots, tmp_path)
+
+    # A new game: the form again, with the same people and bots.
+    anna.get(hrefs["Anna"])
+    wait(lambda: shown(anna, "#new-game"), "the game's end again")
+    anna.find_element(By.ID, "new-game").send_keys(Keys.ENTER)
+    wait(lambda: shown(anna, "#create"), "the form")
+    assert anna.find_element(By.ID, "players").get_attribute("value") == "Anna, Ben"
+    wait(
+        lambda: (
+            anna.find_element(
+                By.CSS_SELECTOR, '#bot-counts input[data-spec="heuristic"]'
+            ).get_attribute("value")
+            == "1"
+        ),
+        "the bots of the last game",
+    )
+
+
+def test_a_table_set_up_in_french_names_its_bots_and_links_in_french(
+    server: str, browsers: tuple[webdriver.Chrome, webdriver.Chrome]
+) -> None:
+    """In French, the form offers its bots in French, the links say so and keep the
+    language, and the bots' seats have French names."""
+    anna, _ = browsers
+    anna.get(f"{server}/?lang=fr")
+    wait(lambda: anna.find_elements(By.CSS_SELECTOR, "#bot-counts input"), "the bots offered")
+    assert text(anna, '#bot-counts [data-bot="heuristic"]') == "heuristique"
+    assert text(anna, '#bot-counts [data-bot="random"]') == "aléatoire"
+    hrefs = create(anna, server, "fr", "Anna", 2)
+    assert text(anna, "#links a") == "Jouer en tant que Anna"
+    assert text(anna, "#links button[data-copy]") == "Copier"
+    assert "&lang=fr#token=" in hrefs["Anna"]
+    anna.get(hrefs["Anna"])
+    wait(lambda: "Manche" in text(anna, "#status"), "the French table")
+    seats = text(anna, "#other-seats")
+    assert "Robot heuristique 1" in seats
+    assert "Robot heuristique 2" in seats
+    assert (
+        json.loads(anna.execute_script("return JSON.stringify(document.documentElement.lang)"))
+        == "fr"
+    )
 
 
 def test_a_link_with_a_wrong_token_says_so(
@@ -249,7 +379,6 @@ def test_a_link_with_a_wrong_token_says_so(
 ) -> None:
     """A link whose token is wrong opens no seat, and the page says why."""
     anna, _ = browsers
-    anna.set_window_size(820, 1100)
     anna.get(f"{server}/?table=nope&seat=Anna&lang=en#token=guess")
-    wait(lambda: "not valid" in status(anna), "the refusal of the link")
-    assert not anna.find_elements(By.CSS_SELECTOR, "#hand li")
+    wait(lambda: "not valid" in text(anna, "#status"), "the refusal of the link")
+    assert not anna.find_elements(By.CSS_SELECTOR, "#hand .card")

@@ -1,49 +1,105 @@
 // The web table's page: no build step, no framework. It draws what the server sends
-// (this seat's view, its redacted events told as sentences, its moves with their labels)
-// and sends back the moves the server listed: it never works out a rule by itself.
+// (this seat's view, its redacted events told as sentences, its moves with their steps)
+// and sends back the moves the server listed, each with the state number it was made
+// for: it never works out a rule by itself.
 "use strict";
 
 const WORDS = {
   en: {
     title: "Love Letter", language: "Language", new_table: "New table",
-    players: "People (names, comma-separated)", bots: "Bots", no_bot: "none",
-    edition: "Edition", target: "Tokens to win (empty: the edition's)",
+    players: "People (names, comma-separated)", bots: "Bots",
+    edition: "Edition", edition_2019: "2019 edition", edition_classic: "classic edition",
+    target: "Tokens to win (empty: the edition's)",
     remedy: "House remedy: a move may be taken back until the next draw",
-    create: "Create the table", your_hand: "Your hand", your_moves: "Your moves",
-    table: "The table", player: "Player", tokens: "Tokens", cards: "Cards",
-    discards: "Discards", state: "State", story: "What happened",
+    create: "Create the table", your_hand: "Your hand", your_moves: "Your move",
+    others: "The other players", middle: "On the table",
+    player: "Player", tokens: "Tokens", story: "What happened",
     links: "Give each person their own link (it holds their secret):",
-    open_as: "Play as {seat}", your_turn: "Your turn, {seat}.",
-    waiting: "Waiting for {player}.", over: "Game over: {winners} won.",
-    protected: "protected", out: "out", you: "(you)", bot: "(bot)",
-    pile: "Draw pile: {count} cards. Face up: {face_up}.", none: "none",
-    refused: "Refused: {message}", connecting: "Connecting…",
+    open_as: "Play as {seat}", copy: "Copy", copied: "Copied.", copy_failed: "Select the link and copy it.",
+    your_turn: "Your turn, {seat}.", waiting: "{player} is playing.",
+    over: "Game over: {winners} won.", round: "Round {round}",
+    protected: "protected", out: "out of the round", you: "you", bot: "bot",
+    pile_one: "Draw pile: {count} card", pile_other: "Draw pile: {count} cards",
+    face_up: "Face up", discards: "Discarded", hand_one: "{count} card", hand_other: "{count} cards",
+    tokens_of: "{count} of {target} tokens",
+    known: "You know: {cards}", refused: "Refused: {message}", connecting: "Connecting…",
     reconnecting: "Connection lost; reconnecting…", unauthorized: "This link is not valid: {message}",
-    no_moves: "Nothing to do for now.", round: "Round {round}",
+    no_moves: "Nothing to do for now.", back: "Back", reconnect: "Reconnect",
+    step_card: "Choose a card to play", step_target: "Choose a player",
+    step_guess: "Name a card", step_keep: "Keep which card?",
+    step_order: "Which card goes to the very bottom of the pile?",
+    step_draw: "Draw", step_take_back: "Take back",
+    draw: "Draw a card", take_back: "Take back your move", yourself: "yourself",
+    no_target: "no one (no effect)", order: "{first} under the pile, then {last} at the very bottom",
+    round_won: "Round {round}: {winners} won", game_won: "Game over: {winners} won the game",
+    set_aside: "Set aside", next_round: "Next round", new_game: "New game",
+    bot_kind_heuristic: "heuristic", bot_kind_random: "random", bot_kind_ismcts: "ISMCTS",
+    and: " and ",
     err_forbidden: "you may only send your own moves, {seat}",
     err_too_large: "the message is too long", err_malformed: "the message is not a move",
     err_unauthorized: "no such table, seat or secret",
+    err_stale: "the table moved on before your move arrived: look again",
+    err_rate: "too many messages: wait a moment", err_timeout: "nothing happened for a long while",
+    err_too_many: "this seat is open in too many windows", err_closed: "the table is closed",
+    err_unavailable: "the server cannot take it now: try again in a moment",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
-    players: "Personnes (noms, séparés par des virgules)", bots: "Robots", no_bot: "aucun",
-    edition: "Édition", target: "Pions Faveur pour gagner (vide : ceux de l'édition)",
+    players: "Personnes (noms, séparés par des virgules)", bots: "Robots",
+    edition: "Édition", edition_2019: "édition 2019", edition_classic: "édition classique",
+    target: "Pions Faveur pour gagner (vide : ceux de l'édition)",
     remedy: "Règle maison : un coup peut être repris jusqu'à la pioche suivante",
-    create: "Créer la table", your_hand: "Votre main", your_moves: "Vos coups",
-    table: "La table", player: "Joueur", tokens: "Pions Faveur", cards: "Cartes",
-    discards: "Défausse", state: "État", story: "Ce qui s'est passé",
+    create: "Créer la table", your_hand: "Votre main", your_moves: "Votre coup",
+    others: "Les autres joueurs", middle: "Sur la table",
+    player: "Joueur", tokens: "Pions Faveur", story: "Ce qui s'est passé",
     links: "Donnez à chaque personne son propre lien (il contient son secret) :",
-    open_as: "Jouer en tant que {seat}", your_turn: "À vous, {seat}.",
-    waiting: "On attend {player}.", over: "Partie finie : {winners} a gagné.",
-    protected: "protégé", out: "hors de la manche", you: "(vous)", bot: "(robot)",
-    pile: "Pioche : {count} cartes. Face visible : {face_up}.", none: "aucune",
-    refused: "Refusé : {message}", connecting: "Connexion…",
+    open_as: "Jouer en tant que {seat}", copy: "Copier", copied: "Copié.",
+    copy_failed: "Sélectionnez le lien et copiez-le.",
+    your_turn: "À vous, {seat}.", waiting: "{player} joue.",
+    over: "Partie finie : {winners} a gagné.", round: "Manche {round}",
+    protected: "protégé", out: "hors de la manche", you: "vous", bot: "robot",
+    pile_one: "Pioche : {count} carte", pile_other: "Pioche : {count} cartes",
+    face_up: "Face visible", discards: "Défaussées", hand_one: "{count} carte", hand_other: "{count} cartes",
+    tokens_of: "{count} pions Faveur sur {target}",
+    known: "Vous savez : {cards}", refused: "Refusé : {message}", connecting: "Connexion…",
     reconnecting: "Connexion perdue ; reconnexion…", unauthorized: "Ce lien n'est pas valable : {message}",
-    no_moves: "Rien à faire pour l'instant.", round: "Manche {round}",
+    no_moves: "Rien à faire pour l'instant.", back: "Retour", reconnect: "Se reconnecter",
+    step_card: "Choisissez la carte à jouer", step_target: "Choisissez un joueur",
+    step_guess: "Nommez une carte", step_keep: "Quelle carte garder ?",
+    step_order: "Quelle carte va tout en dessous de la pioche ?",
+    step_draw: "Piocher", step_take_back: "Reprendre",
+    draw: "Piocher une carte", take_back: "Reprendre votre coup", yourself: "vous-même",
+    no_target: "personne (sans effet)", order: "{first} sous la pioche, puis {last} tout en dessous",
+    round_won: "Manche {round} : {winners} l'emporte", game_won: "Partie finie : {winners} gagne la partie",
+    set_aside: "Mise de côté", next_round: "Manche suivante", new_game: "Nouvelle partie",
+    bot_kind_heuristic: "heuristique", bot_kind_random: "aléatoire", bot_kind_ismcts: "ISMCTS",
+    and: " et ",
     err_forbidden: "vous ne pouvez envoyer que vos propres coups, {seat}",
     err_too_large: "le message est trop long", err_malformed: "le message n'est pas un coup",
     err_unauthorized: "cette table, cette place ou ce secret n'existe pas",
+    err_stale: "la table a avancé avant que votre coup n'arrive : regardez à nouveau",
+    err_rate: "trop de messages : attendez un instant", err_timeout: "rien ne s'est passé depuis longtemps",
+    err_too_many: "cette place est ouverte dans trop de fenêtres", err_closed: "la table est fermée",
+    err_unavailable: "le serveur ne peut pas le prendre maintenant : réessayez dans un instant",
   },
+};
+
+// The server's own refusals, by code: told in the page's language.
+const OWN_ERRORS = {
+  forbidden: "err_forbidden", "too large": "err_too_large", malformed: "err_malformed",
+  unauthorized: "err_unauthorized", stale: "err_stale", "rate limited": "err_rate",
+  timeout: "err_timeout", "too many connections": "err_too_many", closed: "err_closed",
+  unavailable: "err_unavailable",
+};
+
+// What the page does when the server closes the websocket, by close code.
+const CLOSES = {
+  4401: { again: null, words: "err_unauthorized" },
+  4408: { again: "button", words: "err_timeout" },
+  4409: { again: "button", words: "err_too_many" },
+  4410: { again: null, words: "err_closed" },
+  4429: { again: 5000, words: "err_rate" },
+  4503: { again: 10000, words: "err_unavailable" },
 };
 
 const params = new URLSearchParams(location.search);
@@ -54,20 +110,39 @@ let language = params.get("lang") || localStorage.getItem("loveletter-language")
 if (!(language in WORDS)) language = "en";
 let socket = null;
 let closedForGood = false;
-let last = null;
+let retry = 500;
+let shown = null; // the message the board shows
+let cards = {}; // each kind of card, from the welcome: name, value, effect, labels
+let botKinds = {};
+let queue = []; // messages held while the end of a round is shown
+let holding = false;
+let prefix = []; // the steps chosen so far of the move being made
+let waiting = false; // a move was sent: nothing more until the server answers
 let updates = 0;
+let created = null;
 
 function t(key, fields = {}) {
-  return (WORDS[language][key] || key).replace(/\{(\w+)\}/g, (_, name) => fields[name] ?? "");
+  return (WORDS[language][key] ?? WORDS.en[key] ?? key)
+    .replace(/\{(\w+)\}/g, (_, name) => fields[name] ?? "");
+}
+
+function plural(key, count, fields = {}) {
+  const one = language === "fr" ? count <= 1 : count === 1;
+  return t(`${key}_${one ? "one" : "other"}`, { count, ...fields });
 }
 
 function $(selector) { return document.querySelector(selector); }
 
 function element(tag, text, attributes = {}) {
   const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
+  if (text !== undefined && text !== null) node.textContent = text;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;
+}
+
+function listed(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")}${t("and")}${names[names.length - 1]}`;
 }
 
 function translatePage() {
@@ -76,60 +151,162 @@ function translatePage() {
   $("#language").value = language;
 }
 
-function cardName(name) { return (last && last.names[name]) || name; }
+// -- cards -----------------------------------------------------------------------------
+
+function cardName(name) { return (cards[name] && cards[name].name) || name; }
+
+function cardFace(name, { mini = false, tag = "div" } = {}) {
+  const info = cards[name] || { name, value: "?", effect: "", labels: [], count: "" };
+  const face = element(tag, null, { class: `card face${mini ? " mini" : ""} v${info.value}` });
+  const top = element("div", null, { class: "top" });
+  top.append(element("span", String(info.value), { class: "value" }));
+  if (!mini && info.count) top.append(element("span", `×${info.count}`, { class: "count" }));
+  face.append(top, element("div", info.name, { class: "name" }));
+  if (!mini) {
+    face.append(element("div", info.effect, { class: "effect" }));
+    if (info.labels.length) {
+      const labels = element("div", null, { class: "labels" });
+      for (const label of info.labels) {
+        labels.append(element("span", label, /[♥♦]$/.test(label) ? { class: "red" } : {}), " ");
+      }
+      face.append(labels);
+    }
+  }
+  face.title = info.effect ? `${info.value} · ${info.name}: ${info.effect}` : info.name;
+  return face;
+}
+
+function cardBack({ mini = true } = {}) {
+  return element("div", null, { class: `card back${mini ? " mini" : ""}`, role: "img",
+    "aria-label": t("hand_one", { count: 1 }) });
+}
 
 // -- creating a table ------------------------------------------------------------------
+
+async function loadConfig() {
+  const response = await fetch("/api/config");
+  const config = await response.json();
+  const counts = $("#bot-counts");
+  counts.replaceChildren();
+  const wanted = (params.get("bots") || "").split(",").filter(Boolean);
+  for (const spec of config.bots) {
+    const [kind, ...settings] = spec.split(":");
+    const label = element("label");
+    let shownName = WORDS[language][`bot_kind_${kind}`] ? t(`bot_kind_${kind}`) : kind;
+    if (settings.length) shownName += ` (${settings.join(":")})`;
+    const name = element("span", shownName, { "data-bot": spec });
+    const input = element("input", null, { type: "number", min: "0", max: "5",
+      value: String(wanted.filter((w) => w === spec).length), "data-spec": spec });
+    label.append(name, input);
+    counts.append(label);
+  }
+  if (params.get("players")) $("#players").value = params.get("players");
+  if (params.get("edition")) $("#edition").value = params.get("edition");
+  if (params.get("target")) $("#target").value = params.get("target");
+}
 
 async function createTable(event) {
   event.preventDefault();
   const target = $("#target").value;
+  const bots = [];
+  for (const input of document.querySelectorAll("#bot-counts input")) {
+    for (let i = 0; i < Number(input.value || 0); i += 1) bots.push(input.dataset.spec);
+  }
   const body = {
     players: $("#players").value.split(",").map((name) => name.trim()).filter(Boolean),
-    bots: $("#bots").value ? $("#bots").value.split(",") : [],
-    edition: $("#edition").value,
-    target: target ? Number(target) : null,
-    remedy: $("#remedy").checked,
-    language,
+    bots, edition: $("#edition").value, target: target ? Number(target) : null,
+    remedy: $("#remedy").checked, language,
   };
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json();
+  created = response.ok ? answer : { error: answer.error };
+  drawLinks();
+}
+
+function drawLinks() {
   const links = $("#links");
   links.replaceChildren();
-  if (!response.ok) {
-    links.append(element("p", answer.error, { role: "alert" }));
+  if (!created) return;
+  if (created.error) {
+    links.append(element("p", created.error, { role: "alert" }));
     return;
   }
   links.append(element("p", t("links")));
   const list = element("ul");
-  for (const [seat, { link }] of Object.entries(answer.seats)) {
+  for (const [seat, { link }] of Object.entries(created.seats)) {
     const item = element("li");
-    item.append(element("a", t("open_as", { seat }), { href: link, "data-seat": seat }));
+    const address = new URL(link, location.href).href;
+    const field = element("input", null, { readonly: "", value: address,
+      "aria-label": t("open_as", { seat }) });
+    const copy = element("button", t("copy"), { type: "button", "data-copy": seat });
+    const said = element("span", "", { class: "copied", "aria-live": "polite" });
+    copy.addEventListener("click", () => copyLink(field, said));
+    item.append(element("a", t("open_as", { seat }), { href: link, "data-seat": seat }), field, copy, said);
     list.append(item);
   }
   links.append(list);
 }
 
-// -- playing -------------------------------------------------------------------------------
+async function copyLink(field, said) {
+  try {
+    await navigator.clipboard.writeText(field.value);
+    said.textContent = t("copied");
+  } catch {
+    field.select();
+    said.textContent = document.execCommand && document.execCommand("copy") ? t("copied") : t("copy_failed");
+  }
+}
+
+// -- the connection ----------------------------------------------------------------------
 
 function send(text) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
 }
 
+function sendMove(command) {
+  waiting = true;
+  drawPicker();
+  send(JSON.stringify({ state: shown.state, command }));
+}
+
+function notice(text, button = false) {
+  $("#notice").hidden = !text;
+  $("#notice-text").textContent = text || "";
+  $("#reconnect").hidden = !button;
+}
+
 function connect() {
-  $("#status").textContent = t("connecting");
+  notice("");
+  if (!shown) $("#status").textContent = t("connecting");
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(place.table)}`);
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ hello: { seat: place.seat, token: place.token, language } }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => {
-    if (closedForGood || event.code === 4401) return;
-    $("#status").textContent = t("reconnecting");
-    setTimeout(connect, 500);
-  });
+  socket.addEventListener("close", (event) => closed(event.code));
+}
+
+function closed(code) {
+  waiting = false;
+  if (closedForGood) return;
+  const known = CLOSES[code];
+  if (shown && shown.view.game_winners.length && (code === 4410 || code === 4408)) return;
+  if (known && known.again === null) {
+    closedForGood = true;
+    notice(t(known.words));
+  } else if (known && known.again === "button") {
+    notice(t(known.words), true);
+  } else if (known) {
+    notice(t(known.words));
+    setTimeout(connect, known.again);
+  } else {
+    notice(t("reconnecting"));
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  }
 }
 
 function receive(message) {
@@ -141,111 +318,383 @@ function receive(message) {
       $("#status").textContent = t("unauthorized", { message: t("err_unauthorized") });
     }
     showRefusal(message);
-  } else {
-    if (message.type === "welcome") $("#narration").replaceChildren();
-    $("#refusal").hidden = true;
-    last = message;
+    return;
+  }
+  retry = 500;
+  if (message.type === "welcome") {
+    cards = message.cards;
+    botKinds = message.bot_kinds || {};
+    queue = [];
+    holding = false;
+    $("#round-end").hidden = true;
+    $("#narration").replaceChildren();
+  }
+  queue.push(message);
+  if (!holding) release();
+}
+
+// Draw the messages waiting; stop at the end of a round, shown until the player goes on.
+function release() {
+  while (queue.length) {
+    const message = queue.shift();
+    if (!message.held) tell(message.narration);
+    const end = message.round_end;
+    const over = message.view.game_winners.length > 0;
+    if (end && !message.held && (message.type === "update" || over)) {
+      showRoundEnd(end, message);
+      if (!over) { // the next round waits until the player has seen this one's end
+        holding = true;
+        waiting = false;
+        prefix = [];
+        queue.unshift({ ...message, held: true });
+        drawPicker();
+        return;
+      }
+    }
     draw(message);
   }
 }
 
+function tell(sentences) {
+  const story = $("#narration");
+  for (const sentence of sentences) story.append(element("li", sentence));
+  story.scrollTop = story.scrollHeight;
+}
+
 function showRefusal(message) {
   window.loveletterTable.lastRefusal = message;
+  waiting = false;
   const box = $("#refusal");
   // The server's own refusals are told in the page's language by their code; the
   // referee's (error "illegal") come with its message, in the table's language.
-  const own = {
-    forbidden: "err_forbidden", "too large": "err_too_large",
-    malformed: "err_malformed", unauthorized: "err_unauthorized",
-  };
-  const text = own[message.error] ? t(own[message.error], { seat: place.seat }) : message.message;
+  const own = OWN_ERRORS[message.error];
+  const text = own ? t(own, { seat: place.seat }) : message.message;
   box.textContent = t("refused", { message: text });
   box.dataset.error = message.error;
   box.hidden = false;
-  for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
+  prefix = [];
+  if (shown) drawPicker();
 }
 
-function draw(message) {
-  const view = message.view;
-  const me = view.seats.find((seat) => seat.player === message.seat);
-  const hand = $("#hand");
-  hand.replaceChildren(...(me.hand || []).map((card) => element("li", cardName(card))));
-  drawStatus(message);
-  drawMoves(message);
-  drawSeats(message);
-  $("#pile").textContent = t("pile", {
-    count: view.draw_pile_size,
-    face_up: view.face_up.length ? view.face_up.map(cardName).join(", ") : t("none"),
+// -- the end of a round ----------------------------------------------------------------
+
+function showRoundEnd(end, message) {
+  const over = message.view.game_winners.length > 0;
+  const panel = $("#round-end");
+  const winners = over ? message.view.game_winners : end.winners;
+  $("#round-end-title").textContent = t(over ? "game_won" : "round_won",
+    { round: end.round, winners: listed(winners) });
+  $("#round-told").replaceChildren(...end.told.map((line) => element("li", line)));
+  const aside = $("#round-set-aside");
+  aside.replaceChildren();
+  if (end.set_aside) {
+    const figure = element("figure");
+    figure.append(cardFace(end.set_aside, { mini: true }), element("figcaption", t("set_aside")));
+    aside.append(figure);
+  }
+  const hands = $("#round-hands");
+  hands.replaceChildren();
+  for (const [player, card] of Object.entries(end.hands)) {
+    const figure = element("figure");
+    figure.append(cardFace(card, { mini: true }), element("figcaption", player));
+    hands.append(figure);
+  }
+  const gained = {};
+  for (const award of end.awards) gained[award.player] = (gained[award.player] || 0) + 1;
+  const rows = message.view.seats.map((seat) => {
+    const row = element("tr");
+    row.append(element("th", seat.player, { scope: "row" }));
+    const cell = element("td", `${seat.tokens} / ${message.view.target}`);
+    if (gained[seat.player]) {
+      cell.append(" ", element("span", `+${gained[seat.player]}`, { class: "gain" }));
+    }
+    row.append(cell);
+    return row;
   });
-  const story = $("#narration");
-  for (const sentence of message.narration) story.append(element("li", sentence));
-  story.scrollTop = story.scrollHeight;
+  $("#round-tokens tbody").replaceChildren(...rows);
+  $("#next-round").hidden = over;
+  $("#new-game").hidden = !over;
+  panel.hidden = false;
+  panel.focus();
+}
+
+function nextRound() {
+  $("#round-end").hidden = true;
+  holding = false;
+  release();
+}
+
+function newGame() {
+  const view = shown.view;
+  const people = view.seats.map((seat) => seat.player).filter((name) => !(name in botKinds));
+  const query = new URLSearchParams({ lang: language, players: people.join(", "),
+    bots: Object.values(botKinds).join(","), edition: view.edition });
+  location.href = `/?${query}`;
+}
+
+// -- the board ---------------------------------------------------------------------------
+
+function draw(message) {
+  shown = message;
+  waiting = false;
+  if (message.type !== "refused") $("#refusal").hidden = true;
+  prefix = [];
+  const view = message.view;
+  drawStatus(message);
+  const others = view.seats.filter((seat) => seat.player !== message.seat);
+  $("#other-seats").replaceChildren(...others.map((seat) => seatPanel(seat, message)));
+  drawMiddle(view);
+  drawMe(view.seats.find((seat) => seat.player === message.seat), message);
+  drawPicker();
 }
 
 function drawStatus(message) {
   const view = message.view;
   let text;
-  if (view.game_winners.length) text = t("over", { winners: view.game_winners.join(", ") });
+  if (view.game_winners.length) text = t("over", { winners: listed(view.game_winners) });
   else if (view.to_act === message.seat) text = t("your_turn", { seat: message.seat });
   else text = t("waiting", { player: view.to_act || "…" });
   $("#status").textContent = `${t("round", { round: view.round_number })} · ${text}`;
+  // The tab's title says when it is this seat's turn, for a player in another tab.
+  document.title = view.to_act === message.seat && !view.game_winners.length
+    ? `▶ ${t("title")}` : t("title");
 }
 
-function drawMoves(message) {
-  const moves = $("#moves");
-  const buttons = message.moves.map((move) => {
-    const button = element("button", move.label, { type: "button" });
-    button.addEventListener("click", () => {
-      for (const other of moves.querySelectorAll("button")) other.disabled = true;
-      send(JSON.stringify(move.command));
-    });
-    return button;
+function tokensOf(seat, view) {
+  const span = element("span", null, { class: "tokens",
+    "aria-label": t("tokens_of", { count: seat.tokens, target: view.target }) });
+  span.append(element("span", "♥".repeat(seat.tokens)));
+  span.append(element("span", "♡".repeat(Math.max(0, view.target - seat.tokens)), { class: "empty" }));
+  return span;
+}
+
+function badges(seat, message) {
+  const list = element("div", null, { class: "badges" });
+  if (seat.player === message.seat) list.append(element("span", t("you"), { class: "badge" }));
+  if (message.bots.includes(seat.player)) list.append(element("span", t("bot"), { class: "badge" }));
+  if (seat.protected) list.append(element("span", t("protected"), { class: "badge protected" }));
+  if (seat.out) list.append(element("span", t("out"), { class: "badge out" }));
+  return list;
+}
+
+function seatHead(seat, message) {
+  const head = element("div", null, { class: "seat-head" });
+  const name = element("span", null, { class: "seat-name" });
+  if (seat.player === message.view.to_act) {
+    name.append(element("span", "▶ ", { class: "marker", "aria-hidden": "true" }));
+  }
+  name.append(seat.player);
+  head.append(name, tokensOf(seat, message.view));
+  return head;
+}
+
+function discards(seat) {
+  const row = element("div", null, { class: "discards" });
+  if (seat.discards.length) row.append(element("span", t("discards"), { class: "discards-label" }));
+  for (const card of seat.discards) row.append(cardFace(card, { mini: true }));
+  return row;
+}
+
+function seatPanel(seat, message) {
+  const panel = element("div", null, { class: "seat", "data-player": seat.player });
+  if (seat.player === message.view.to_act) {
+    panel.classList.add("to-act");
+    panel.setAttribute("aria-current", "true");
+  }
+  if (seat.out) panel.classList.add("out");
+  panel.append(seatHead(seat, message), badges(seat, message));
+  const held = element("div", null, { class: "seat-cards",
+    "aria-label": plural("hand", seat.hand_size) });
+  for (let i = 0; i < seat.hand_size; i += 1) held.append(cardBack());
+  panel.append(held);
+  if (seat.known && seat.known.length) {
+    panel.append(element("div", t("known", { cards: seat.known.map(cardName).join(", ") }),
+      { class: "known" }));
+  }
+  panel.append(discards(seat));
+  return panel;
+}
+
+function drawMiddle(view) {
+  const pile = $("#pile");
+  pile.replaceChildren(cardBack(), element("figcaption", plural("pile", view.draw_pile_size)));
+  const aside = $("#set-aside");
+  aside.replaceChildren(view.set_aside ? cardFace(view.set_aside, { mini: true }) : cardBack(),
+    element("figcaption", t("set_aside")));
+  const faceUp = $("#face-up");
+  faceUp.replaceChildren();
+  if (view.face_up.length) {
+    const row = element("div", null, { class: "row" });
+    for (const card of view.face_up) row.append(cardFace(card, { mini: true }));
+    faceUp.append(row, element("figcaption", t("face_up")));
+  }
+}
+
+function drawMe(me, message) {
+  const seat = $("#my-seat");
+  seat.replaceChildren(seatHead(me, message), badges(me, message));
+  drawHand(me);
+  $("#my-discards").replaceChildren(...discards(me).childNodes);
+}
+
+function drawHand(me) {
+  const open = !waiting && !holding;
+  const playable = new Set(open ? options().filter((o) => o.kind === "card").map((o) => o.value) : []);
+  const hand = $("#hand");
+  hand.replaceChildren(...(me.hand || []).map((name, index) => {
+    const usable = playable.has(name) && !waiting;
+    const face = cardFace(name, { tag: usable ? "button" : "div" });
+    face.dataset.card = name;
+    face.dataset.index = String(index);
+    if (usable) {
+      face.type = "button";
+      face.setAttribute("aria-label", `${cardName(name)} (${cards[name] ? cards[name].value : ""})`);
+      face.addEventListener("click", () => choose(name));
+      if (prefix[0] === name) face.classList.add("chosen");
+    }
+    return face;
+  }));
+}
+
+// -- the move picker ---------------------------------------------------------------------
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+function candidates() {
+  return (shown ? shown.moves : []).filter((move) =>
+    prefix.every((value, index) => move.steps[index] && same(move.steps[index].value, value)));
+}
+
+// The choices at the next step: each distinct value, with the moves it leads to.
+function options() {
+  const found = [];
+  for (const move of candidates()) {
+    const step = move.steps[prefix.length];
+    if (!step) continue;
+    const option = found.find((o) => same(o.value, step.value) && o.kind === step.kind);
+    if (option) option.moves.push(move);
+    else found.push({ kind: step.kind, value: step.value, moves: [move] });
+  }
+  return found;
+}
+
+function complete() {
+  return candidates().find((move) => move.steps.length === prefix.length);
+}
+
+function choose(value) {
+  $("#refusal").hidden = true;
+  prefix.push(value);
+  // A step with one choice only is taken at once (the only player a card can choose).
+  for (;;) {
+    const done = complete();
+    if (done) {
+      sendMove(done.command);
+      return;
+    }
+    const next = options();
+    if (next.length !== 1) break;
+    prefix.push(next[0].value);
+  }
+  drawPicker();
+}
+
+function optionButton(option) {
+  const single = option.moves.length === 1 && option.moves[0].steps.length === prefix.length + 1;
+  let button;
+  if (["card", "guess", "keep"].includes(option.kind)) {
+    button = cardFace(option.value, { mini: true, tag: "button" });
+  } else {
+    let text = option.value;
+    if (option.kind === "target" && option.value === shown.seat) text = t("yourself");
+    if (option.kind === "order") {
+      text = t("order", { first: option.value.slice(0, -1).map(cardName).join(", "),
+        last: cardName(option.value[option.value.length - 1]) });
+    }
+    if (option.kind === "draw") text = t("draw");
+    if (option.kind === "take_back") text = t("take_back");
+    button = element("button", text);
+  }
+  button.type = "button";
+  button.dataset.kind = option.kind;
+  button.dataset.value = JSON.stringify(option.value);
+  if (single) button.setAttribute("aria-label", option.moves[0].label);
+  else if (["card", "guess", "keep"].includes(option.kind)) button.setAttribute("aria-label", cardName(option.value));
+  button.addEventListener("click", () => choose(option.value));
+  return button;
+}
+
+function drawPicker() {
+  if (!shown) return;
+  const found = waiting || holding ? [] : options();
+  const box = $("#options");
+  const path = prefix.map((value, index) => {
+    const step = candidates()[0] ? candidates()[0].steps[index] : null;
+    if (!step) return String(value);
+    if (step.kind === "target") return value === shown.seat ? t("yourself") : value;
+    if (Array.isArray(value)) return value.map(cardName).join(", ");
+    return cardName(value);
   });
-  if (buttons.length) moves.replaceChildren(...buttons);
-  else moves.replaceChildren(element("p", t("no_moves")));
+  $("#picker-path").textContent = path.join(" → ");
+  if (found.length) {
+    const kind = found[0].kind;
+    $("#picker-title").textContent = t(`step_${kind}`);
+    box.replaceChildren(...found.map(optionButton));
+  } else {
+    $("#picker-title").textContent = t("your_moves");
+    box.replaceChildren(element("p", waiting ? "…" : t("no_moves")));
+  }
+  $("#back").hidden = prefix.length === 0 || waiting || holding;
+  const me = shown.view.seats.find((seat) => seat.player === shown.seat);
+  if (me) drawHand(me);
 }
 
-function drawSeats(message) {
-  const view = message.view;
-  const rows = view.seats.map((seat) => {
-    const row = element("tr");
-    if (seat.player === view.to_act) row.className = "to-act";
-    if (seat.out) row.classList.add("out");
-    let who = seat.player;
-    if (seat.player === message.seat) who += ` ${t("you")}`;
-    else if (message.bots.includes(seat.player)) who += ` ${t("bot")}`;
-    const cards = seat.hand ? seat.hand.map(cardName).join(", ") : "🂠".repeat(seat.hand_size);
-    const state = [seat.protected && t("protected"), seat.out && t("out")].filter(Boolean);
-    const cells = [who, String(seat.tokens), cards, seat.discards.map(cardName).join(", "),
-      state.join(", ")];
-    cells.forEach((text, index) => row.append(element(index ? "td" : "th", text,
-      index ? {} : { scope: "row" })));
-    if (seat.hand === null) row.cells[2].setAttribute("aria-label", String(seat.hand_size));
-    return row;
-  });
-  $("#seats tbody").replaceChildren(...rows);
+function back() {
+  prefix = [];
+  drawPicker();
 }
 
-// -- start -----------------------------------------------------------------------------------
+// -- start ---------------------------------------------------------------------------------
+
+function setLanguage(chosen) {
+  language = chosen;
+  localStorage.setItem("loveletter-language", language);
+  const query = new URLSearchParams(location.search);
+  query.set("lang", language);
+  history.replaceState(null, "", `?${query}${location.hash}`);
+  translatePage();
+}
 
 function start() {
   translatePage();
   $("#language").addEventListener("change", (event) => {
-    language = event.target.value;
-    localStorage.setItem("loveletter-language", language);
-    translatePage();
-    if (socket) socket.close(); // reconnects in the new language: the narration is the server's
+    setLanguage(event.target.value);
+    if (socket) {
+      socket.close(); // reconnects in the new language: the narration is the server's
+    } else {
+      loadConfig();
+      drawLinks();
+    }
   });
+  $("#next-round").addEventListener("click", nextRound);
+  $("#new-game").addEventListener("click", newGame);
+  $("#back").addEventListener("click", back);
+  $("#reconnect").addEventListener("click", connect);
   if (place.table && place.seat && place.token) {
     $("#table").hidden = false;
     connect();
   } else {
     $("#create").hidden = false;
     $("#create-form").addEventListener("submit", createTable);
+    loadConfig();
   }
 }
 
 // For tests and tinkering: send any text as this seat, or drop the connection.
-window.loveletterTable = { send, drop: () => socket && socket.close(), lastRefusal: null };
+window.loveletterTable = {
+  send, drop: () => socket && socket.close(), lastRefusal: null,
+  state: () => (shown ? shown.state : null),
+  over: () => Boolean(shown && shown.view.game_winners.length),
+};
 
 start();
