@@ -321,7 +321,8 @@ class Game:
 
     def check(self, command: Command) -> Refusal | None:
         """Why ``command`` would be refused now, or ``None`` if it would be applied."""
-        return refusal(self._motion, command, self._last_step())
+        last = self._last_step() if type(command) is TakeBack else None
+        return refusal(self._motion, command, last)
 
     def is_legal(self, command: Command) -> bool:
         """Whether ``command`` would be applied now."""
