@@ -32,7 +32,11 @@ THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 GAMES = 5000 if THOROUGH else 300
 """Games compared in all, over every edition and table size."""
 
-SIZES = [(name, players) for name in ("2019", "classic") for players in range(2, edition(name).max_players + 1)]
+SIZES = [
+    (name, players)
+    for name in ("2019", "classic")
+    for players in range(2, edition(name).max_players + 1)
+]
 """Every edition at every table size: 5 sizes of 2019, 3 of classic."""
 
 TABLES = 64
@@ -121,7 +125,9 @@ def replay_and_compare(batch: Batch, table: int, played: Played, counts: Counts)
             view = view_for(state, names[seat])
             assert np.flatnonzero(enc.legal_mask(view)).tolist() == legal.tolist(), where
             assert list(enc.observation(view)) == seen.tolist(), where
-            assert list(enc.observation(view_for(state, names[other]))) == seen_other.tolist(), where
+            assert list(enc.observation(view_for(state, names[other]))) == seen_other.tolist(), (
+                where
+            )
             counts.decisions += 1
             counts.observations += 2
         try:
@@ -136,7 +142,8 @@ def replay_and_compare(batch: Batch, table: int, played: Played, counts: Counts)
             assert state.spy_bonus == (names[spy] if spy >= 0 else None), f"{where}: the Spy"
             counts.rounds += 1
     assert game.over, f"{where}: the referee's game is not over"
-    assert next(decisions, None) is None and next(rounds, None) is None, f"{where}: left over"
+    assert next(decisions, None) is None, f"{where}: decisions left over"
+    assert next(rounds, None) is None, f"{where}: rounds left over"
     for seat, seen in enumerate(played.final):
         view = view_for(game.state, names[seat])
         assert list(enc.observation(view)) == seen.tolist(), f"table {table}, end, seat {seat}"

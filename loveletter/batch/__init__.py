@@ -14,7 +14,7 @@ thousands and compares every decision).
 >>> batch = Batch.new(tables=1000, players=4, seed=7)
 >>> while not batch.over.all():
 ...     rewards, round_over, game_over = batch.step(batch.random_actions())
->>> int(batch.game_winners.any(axis=1).sum()), batch.tokens.max(axis=1).min() >= batch.target
+>>> int(batch.game_winners.any(axis=1).sum()), bool(batch.tokens.max(axis=1).min() >= batch.target)
 (1000, True)
 
 Modules, one job each: :mod:`~loveletter.batch.layout` (the arrays),

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from loveletter.batch.deal import deal
 from loveletter.batch.export import GameRecorder, log_to_json
-from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int, deck_of
+from loveletter.batch.layout import CHOOSE, OVER, Arrays, Deck, Int, deck_of
 from loveletter.batch.legal import Moves, moves_of, situation
 from loveletter.batch.observe import observation
 from loveletter.batch.rules import Outcome, Tables
@@ -67,7 +67,9 @@ def _target(ed: Edition, players: int, target: int | str | None) -> int:
 
 
 class Batch:
-    """``B`` tables of Love Letter played at once, their state in arrays (see :mod:`loveletter.batch`).
+    """``B`` tables of Love Letter played at once, their state in arrays.
+
+    See :mod:`loveletter.batch`.
 
     Made with :meth:`new`. Decisions are the action ids of the edition's
     :class:`~loveletter.encoding.Encoding`; draws and deals are made by the batch.
@@ -151,7 +153,7 @@ class Batch:
         :class:`~loveletter.errors.SetupError`.
 
         >>> batch = Batch.new(tables=3, players=4, seed=1)
-        >>> batch.acting.shape, batch.target, batch.tokens.sum()
+        >>> batch.acting.shape, batch.target, int(batch.tokens.sum())
         ((3,), 4, 0)
         """
         if remedy or open_hands:
@@ -252,7 +254,9 @@ class Batch:
             result: NDArray[np.bool_] = moves.mask[rows]
             return result
         if out.shape != (self.tables, moves.actions) or out.dtype != np.bool_:
-            raise LoveLetterError(f"out must be a bool array of shape ({self.tables}, {moves.actions})")
+            raise LoveLetterError(
+                f"out must be a bool array of shape ({self.tables}, {moves.actions})"
+            )
         np.take(moves.mask, rows, axis=0, out=out, mode="clip")
         return out
 
@@ -284,24 +288,31 @@ class Batch:
         else:
             viewers = np.asarray(seats, dtype=np.int64)
             if viewers.shape != (self.tables,):
-                raise LoveLetterError(f"seats must be of shape ({self.tables},), not {viewers.shape}")
+                raise LoveLetterError(
+                    f"seats must be of shape ({self.tables},), not {viewers.shape}"
+                )
             if ((viewers < -1) | (viewers >= self.players)).any():
                 raise LoveLetterError(f"seats must be -1 to {self.players - 1}")
-        if out is not None and (out.shape != (self.tables, self.encoding.observation_size) or out.dtype != np.float32):
+        if out is not None and (
+            out.shape != (self.tables, self.encoding.observation_size) or out.dtype != np.float32
+        ):
             raise LoveLetterError(
                 f"out must be a float32 array of shape ({self.tables}, "
                 f"{self.encoding.observation_size})"
             )
         return observation(self._s, self._deck, self.target, viewers, out)
 
-    def step(self, actions: Any, *, check: bool = True) -> Step:
+    def step(self, actions: Any, *, check: bool = True, where: Any = None) -> Step:
         """Apply one action id per table (ignored where the game is over).
 
         Each acting seat plays its card or makes its Chancellor's choice; turns pass,
         draws are made, rounds end and the next are dealt. With ``check`` (the default)
         an id that is not legal raises :class:`IllegalActionError` and nothing changes;
         ``check=False`` is for ids known to be legal (:meth:`random_actions`, or a masked
-        policy's): anything else then gives undefined results.
+        policy's): anything else then gives undefined results. ``where``, a ``(B,)``
+        boolean array, lets only those tables act (the others wait, their actions
+        ignored): an environment whose seats are played by different policies steps
+        each policy's tables in turn.
 
         >>> batch = Batch.new(tables=2, players=2, seed=3)
         >>> rewards, round_over, game_over = batch.step(batch.random_actions())
@@ -316,7 +327,15 @@ class Batch:
                 f"not {ids.dtype} of shape {ids.shape}"
             )
         ids = ids.astype(np.int64)
-        live = np.flatnonzero(s.phase != OVER)
+        acts = s.phase != OVER
+        if where is not None:
+            chosen = np.asarray(where)
+            if chosen.shape != (self.tables,) or chosen.dtype != np.bool_:
+                raise LoveLetterError(
+                    f"where must be {self.tables} booleans (shape ({self.tables},))"
+                )
+            acts &= chosen
+        live = np.flatnonzero(acts)
         if check:
             self._check(live, ids[live])
         if self._recorder is not None:
@@ -334,7 +353,8 @@ class Batch:
         wrong = live[~legal]
         bad = ids[~legal]
         shown = ", ".join(
-            f"table {int(t)}: {self._told(int(t), int(a))}" for t, a in zip(wrong[:3], bad[:3], strict=True)
+            f"table {int(t)}: {self._told(int(t), int(a))}"
+            for t, a in zip(wrong[:3], bad[:3], strict=True)
         )
         more = f" and {wrong.size - 3} more" if wrong.size > 3 else ""
         raise IllegalActionError(
@@ -352,10 +372,14 @@ class Batch:
         cards = ", ".join(str(deck.cards[int(c)]) for c in held if c != deck.none)
         what = "a Chancellor's choice" if s.phase[table] == CHOOSE else "a play"
         try:
-            command = repr(self.encoding.command(action, players=self.names, actor=self.names[actor]))
+            command = repr(
+                self.encoding.command(action, players=self.names, actor=self.names[actor])
+            )
         except LoveLetterError:
             command = "no command at this table"
-        return f"action {action} ({command}) for {self.names[actor]}, holding {cards}, to make {what}"
+        return (
+            f"action {action} ({command}) for {self.names[actor]}, holding {cards}, to make {what}"
+        )
 
     def _apply(self, live: Int, ids: Int, moves: Moves) -> Step:
         """Apply legal ids ``ids`` at the tables ``live``."""
@@ -398,7 +422,7 @@ class Batch:
 
     def reset_done(self) -> NDArray[np.bool_]:
         """Start a new game at every table whose game is over; return which tables did."""
-        done = self._s.phase == OVER
+        done: NDArray[np.bool_] = self._s.phase == OVER
         rows = np.flatnonzero(done)
         if rows.size:
             self._start(rows)

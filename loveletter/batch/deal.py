@@ -135,10 +135,10 @@ def deal(
     face_up = np.full((rows.size, 3), deck.none, dtype=np.int64)
     face_up[:, : deck.face_up] = dealt[1 : 1 + deck.face_up].T
     s.face_up[rows] = face_up
-    hands = np.empty(rows.size * count, dtype=np.int64)
-    seats = (first + np.arange(count)[:, None]) % count
-    hands[(np.arange(rows.size) * count + seats).reshape(-1)] = dealt[1 + deck.face_up :].reshape(-1)
-    hands = hands.reshape(rows.size, count)
+    hands = np.empty((rows.size, count), dtype=np.int64)
+    seats = (first + np.arange(count)[:, None]) % count  # LL19-SETUP-ORDER: from the starter
+    places = np.arange(rows.size) * count + seats
+    hands.reshape(-1)[places.reshape(-1)] = dealt[1 + deck.face_up :].reshape(-1)
     s.hand[rows] = hands
     if recorder is not None:
         recorder.dealt(rows, first, dealt[0], face_up, hands)

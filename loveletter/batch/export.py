@@ -91,7 +91,9 @@ class GameRecorder:
 
     # -- one table's log -----------------------------------------------------------------
 
-    def log(self, table: int, *, seed: int, target: int | str | None) -> tuple[Setup, list[Command]]:
+    def log(
+        self, table: int, *, seed: int, target: int | str | None
+    ) -> tuple[Setup, list[Command]]:
         """Table ``table``'s current (or last) game: its setup and its commands."""
         deck = self.deck
         names = seat_names(deck.players)
@@ -124,7 +126,12 @@ class GameRecorder:
                 commands.append(Deal(layout=layout, first=first))
         _, layout, first = rounds[0]
         setup = Setup(
-            players=names, edition=deck.edition, seed=seed, first=first, layout=layout, target=target
+            players=names,
+            edition=deck.edition,
+            seed=seed,
+            first=first,
+            layout=layout,
+            target=target,
         )
         return setup, commands
 

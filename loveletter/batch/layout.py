@@ -52,6 +52,7 @@ and ``last`` serve the observations only: a batch made without them
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -92,32 +93,42 @@ class Deck:
         self.most = ed.max_players
         """The edition's largest table: the encoding's seat blocks are this long."""
         self.cards: tuple[Card, ...] = enc.cards
-        kinds = len(self.cards)
-        self.kinds = kinds
-        self.none = kinds
+        self.kinds = len(self.cards)
+        self.none = self.kinds
         """The index that stands for no card."""
         self.size = len(ed.deck)
-        index = {card: i for i, card in enumerate(self.cards)}
-        self.index = index
+        self.index = {card: i for i, card in enumerate(self.cards)}
+        self.face_up = ed.face_up_with_two_players if players == 2 else 0
+        self.classic_ties = ed.tiebreak is Tiebreak.DISCARD_TOTAL
+        self.role = {card: self.index.get(card, -1) for card in Card}
+        """Each built-in card's index here (-1 where the edition has none)."""
+        self._card_arrays(ed)
+        self._seat_sets(players)
+
+    def _card_arrays(self, ed: Edition) -> None:
+        """The arrays by card: values, copies, the deck, bits and one-hot rows."""
+        kinds, index = self.kinds, self.index
         self.value = np.array([ed.value[c] for c in self.cards] + [-1], dtype=np.int16)
         """Each card's value (no card: -1)."""
         self.copies = np.array([ed.deck.count(c) for c in self.cards], dtype=np.int8)
         self.order = np.array([index[c] for c in ed.deck], dtype=np.int8)
         """The deck, card by card, in the edition's order: every round starts from it."""
-        self.face_up = ed.face_up_with_two_players if players == 2 else 0
-        self.classic_ties = ed.tiebreak is Tiebreak.DISCARD_TOTAL
-        self.role = {card: index.get(card, -1) for card in Card}
-        """Each built-in card's index here (-1 where the edition has none)."""
         self.guesses = np.array([index[c] for c in ed.guesses if c is not Card.GUARD], np.int8)
         """What a Guard may name, in the encoding's order of named cards."""
+        values = self.value[:-1]
         self.not_above = np.array(
-            [sum(1 << i for i in range(kinds) if self.value[i] <= v) for v in self.value[:-1]]
-            + [0],
+            [int(((values <= v) * (1 << np.arange(kinds))).sum()) for v in values] + [0],
             dtype=np.uint16,
         )
         """The cards whose value is at most each card's: what a comparison's winner cannot hold."""
         self.card_bit = np.array([1 << i for i in range(kinds)] + [0], dtype=np.uint16)
         """Each card as a bit (no card: 0)."""
+        self.card_bits = _bits_table(kinds, kinds)
+        self.one_hot = np.eye(kinds + 1, kinds, dtype=np.float32)
+        """``one_hot[card]``: the card as ``K`` flags (no card: none set)."""
+
+    def _seat_sets(self, players: int) -> None:
+        """The lookups of seats and seat sets (bits)."""
         seats = 1 << players
         self.full = seats - 1
         """Every seat, as bits."""
@@ -127,41 +138,32 @@ class Deck:
         """How many seats each set holds."""
         self.lowest = np.array([(m & -m).bit_length() - 1 for m in range(seats)], dtype=np.int64)
         """The lowest seat of each set (-1 for none)."""
-        self.following = np.array(
-            [[_following(out, seat, players) for seat in range(players)] for out in range(seats)],
-            dtype=np.int64,
-        )
+        self.following = _table(seats, players, lambda out, seat: _following(out, seat, players))
         """``following[out, seat]``: the next seat after ``seat`` clockwise not in ``out``."""
-        self.others = np.array(
-            [[_others(free, seat, players) for seat in range(players)] for free in range(seats)],
-            dtype=np.int64,
-        )
+        self.others = _table(seats, players, lambda free, seat: _others(free, seat, players))
         """``others[free, seat]``: the seats of ``free`` other than ``seat``, as offsets from
         it (bit ``j - 1`` for the seat ``j`` places after it): whom its card may choose."""
-        self.kth = np.array(
-            [[_kth(m, k) for k in range(players)] for m in range(seats)], dtype=np.int64
-        )
+        self.kth = _table(seats, players, _kth)
         """``kth[set, k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
         self.seat_bits = _bits_table(players, players)
-        self.card_bits = _bits_table(kinds, kinds)
-        self.one_hot = np.eye(kinds + 1, kinds, dtype=np.float32)
-        """``one_hot[card]``: the card as ``K`` flags (no card: none set)."""
-        self.turn = np.array(
-            [[(seat + j) % players for j in range(players)] for seat in range(players)],
-            dtype=np.int64,
-        )
+        self.turn = _table(players, players, lambda seat, j: (seat + j) % players)
         """``turn[viewer, j]``: the seat ``j`` places after the viewer's."""
-        self.offset = (np.arange(players)[None, :] - np.arange(players)[:, None]) % players
+        self.offset = _table(players, players, lambda viewer, seat: (seat - viewer) % players)
         """``offset[viewer, seat]``: how many places after the viewer's a seat is."""
-        self.flags = np.array(
-            [
-                [(m >> ((viewer + j) % players)) & 1 for j in range(players)]
-                for m in range(seats)
-                for viewer in range(players)
-            ],
-            dtype=np.float32,
-        )
+        rotated = _table(seats * players, 1, lambda at, _: _rotated(at, players))[:, 0]
+        self.flags = self.seat_bits[rotated]
         """``flags[set * n + viewer]``: a seat set as flags, by offset from the viewer."""
+
+
+def _table(rows: int, columns: int, value: Callable[[int, int], int]) -> NDArray[np.int64]:
+    """``table[i, j] = value(i, j)``."""
+    return np.array([[value(i, j) for j in range(columns)] for i in range(rows)], dtype=np.int64)
+
+
+def _rotated(at: int, players: int) -> int:
+    """The set ``at // players`` turned so that seat ``at % players`` is bit 0."""
+    mask, viewer = divmod(at, players)
+    return sum(1 << j for j in range(players) if mask >> ((viewer + j) % players) & 1)
 
 
 def _following(out: int, seat: int, players: int) -> int:

@@ -59,7 +59,8 @@ class Moves:
             command = enc.command(action, players=names, actor=names[0])
             if isinstance(command, Play):
                 offset = names.index(command.target) if command.target is not None else -1
-                guess = deck.index[command.guess] if command.guess is not None else kinds
+                named = command.guess
+                guess = deck.index[named] if isinstance(named, Card) else kinds
                 key = (deck.index[command.card], offset, guess)
                 play_ids[key] = action
                 decoded[0:3, action] = key
@@ -136,7 +137,9 @@ def _plays(
         elif not offsets:
             found.append(ids[index, -1, deck.none])
         elif card is Card.GUARD:
-            found += [ids[index, offset, int(guess)] for offset in offsets for guess in deck.guesses]
+            found += [
+                ids[index, offset, int(guess)] for offset in offsets for guess in deck.guesses
+            ]
         else:
             found += [ids[index, offset, deck.none] for offset in offsets]
     return found

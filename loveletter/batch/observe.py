@@ -55,9 +55,9 @@ def observation(
 
     def flags(bits: NDArray[Any]) -> NDArray[np.float32]:
         """Seat sets as flags by offset from the viewer."""
-        result: NDArray[np.float32] = deck.flags[bits.astype(np.int64) * count + v.reshape(
-            v.shape + (1,) * (bits.ndim - 1)
-        )]
+        result: NDArray[np.float32] = deck.flags[
+            bits.astype(np.int64) * count + v.reshape(v.shape + (1,) * (bits.ndim - 1))
+        ]
         return result
 
     def put(block: str, values: NDArray[Any]) -> None:
@@ -79,7 +79,9 @@ def observation(
     out[:, start["seated"] : start["seated"] + count] = 1.0
     actor = s.actor
     playing = np.flatnonzero(in_round)
-    out.reshape(-1)[playing * size + start["to_act"] + deck.offset[v[playing], actor[playing]]] = 1.0
+    out.reshape(-1)[playing * size + start["to_act"] + deck.offset[v[playing], actor[playing]]] = (
+        1.0
+    )
 
     # The viewer's hand: their card, and their draws on their own turn.
     hand = np.zeros((tables, kinds + 1), dtype=np.int16)
@@ -120,7 +122,9 @@ def observation(
     seen_cards = hand + discards[:, 0]
     for seat in range(1, count):
         seen_cards += discards[:, seat]
-    held = np.bincount((rows[:, None] * (kinds + 1) + knows).reshape(-1), minlength=tables * (kinds + 1))
+    held = np.bincount(
+        (rows[:, None] * (kinds + 1) + knows).reshape(-1), minlength=tables * (kinds + 1)
+    )
     seen_cards += held.reshape(tables, kinds + 1)[:, :kinds].astype(np.int16)
     if deck.face_up:
         face_up = one_hot[s.face_up].sum(axis=1)
@@ -151,12 +155,12 @@ def observation(
 
     if ended.size:
         shown = v[ended]
-        for block, bits in (("round_winners", s.won), ("game_winners", s.winners)):
+        for name, bits in (("round_winners", s.won), ("game_winners", s.winners)):
             here = deck.flags[bits[ended].astype(np.int64) * count + shown]
-            out[ended, start[block] : start[block] + count] = here
+            out[ended, start[name] : start[name] + count] = here
         spy = s.spy_bonus[ended].astype(np.int64)
-        some = spy >= 0
-        at = start["spy_bonus"] + deck.offset[shown[some], spy[some]]
-        out.reshape(-1)[ended[some] * size + at] = 1.0
+        earned = spy >= 0
+        at = start["spy_bonus"] + deck.offset[shown[earned], spy[earned]]
+        out.reshape(-1)[ended[earned] * size + at] = 1.0
     out[~seen] = 0.0
     return out

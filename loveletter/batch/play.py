@@ -68,8 +68,7 @@ class BatchSummary(Summary):
             )
         lines[3:3] = seats
         lines.append(
-            f"turns played: {self.turns} cards, {self.turns_per_game:.2f} per game "
-            f"(batch engine)"
+            f"turns played: {self.turns} cards, {self.turns_per_game:.2f} per game (batch engine)"
         )
         return "\n".join(lines)
 

@@ -26,12 +26,15 @@ from loveletter.batch.deal import Recorder, deal, draw, pile_size, under_pile
 from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int
 from loveletter.cards import Card
 
-__all__ = ["EFFECTS", "Effect", "Tables", "Outcome"]
+__all__ = ["EFFECTS", "Effect", "Outcome", "Tables"]
 
 
 class Outcome:
-    """What a step ended: the tables whose round ended (and whether by the last survivor),
-    those whose game did, each such game's winners (bits) and its rounds."""
+    """What a step ended: rounds, games, and how.
+
+    The tables whose round ended (and whether by the last survivor), those whose game
+    did, each such game's winners (bits) and its rounds.
+    """
 
     __slots__ = ("games", "rounds", "rounds_played", "survivor", "winners")
 
@@ -95,7 +98,7 @@ class Tables:
         result: Int = self.s.hand.reshape(-1)[self.at(rows, seats)]
         return result
 
-    def hold(self, rows: Int, seats: Int, cards: Int) -> None:
+    def hold(self, rows: Int, seats: Int, cards: Int | int) -> None:
         """``seats`` of ``rows`` hold ``cards`` now."""
         self.s.hand.reshape(-1)[self.at(rows, seats)] = cards
 
@@ -401,8 +404,10 @@ def spy(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
 
 
 def guard(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
-    """The Guard (1): a right guess knocks the target out (LL19-GUARD-HIT); a wrong one
-    tells everyone the target does not hold the card named (LL19-GUARD-MISS)."""
+    """The Guard (1): a right guess knocks the target out (LL19-GUARD-HIT).
+
+    A wrong one tells everyone the target does not hold the card named (LL19-GUARD-MISS).
+    """
     rows, actors, targets, guesses = _chosen(rows, actors, targets, guesses)
     hit = e.held(rows, targets) == guesses
     e.knock_out(rows[hit], targets[hit])
@@ -452,10 +457,13 @@ def handmaid(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> N
 
 
 def prince(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
-    """The Prince (5): the target discards their card, without its effect, and draws
-    (LL19-PRINCE-DISCARD-DRAW); the set-aside card if the pile is empty
-    (LL19-PRINCE-EMPTY-DECK). A discarded Princess knocks her holder out, who draws
-    nothing (LL19-PRINCE-PRINCESS); a discarded Spy counts (LL19-PRINCE-SPY)."""
+    """The Prince (5): the target discards their card and draws (LL19-PRINCE-DISCARD-DRAW).
+
+    The discarded card has no effect of its own; the target draws the set-aside card if
+    the pile is empty (LL19-PRINCE-EMPTY-DECK). A discarded Princess knocks her holder
+    out, who draws nothing (LL19-PRINCE-PRINCESS); a discarded Spy counts
+    (LL19-PRINCE-SPY).
+    """
     s, deck = e.s, e.deck
     cards = e.held(rows, targets)
     e.hold(rows, targets, deck.none)
@@ -479,10 +487,12 @@ def prince(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> Non
 
 
 def chancellor(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
-    """The Chancellor (6): draw two (or the one left), then choose what to keep
-    (LL19-CHANCELLOR-DRAW-KEEP-RETURN, LL19-CHANCELLOR-ONE-CARD); an empty pile, no
-    effect (LL19-CHANCELLOR-EMPTY)."""
-    s, deck = e.s, e.deck
+    """The Chancellor (6): draw two, then choose what to keep (LL19-CHANCELLOR-DRAW-KEEP-RETURN).
+
+    One card left, one drawn (LL19-CHANCELLOR-ONE-CARD); an empty pile, no effect
+    (LL19-CHANCELLOR-EMPTY).
+    """
+    s = e.s
     size = pile_size(s, rows)
     some = size > 0
     rows, actors, size = rows[some], actors[some], size[some]
