@@ -1,12 +1,13 @@
 """The batch engine: thousands of tables stepped at once as NumPy arrays (the ``[batch]`` extra).
 
-The referee (:class:`loveletter.Game`) plays one table, for apps, servers and rulings.
-:class:`Batch` plays ``B`` tables of the built-in editions at once, their state a few
-small integer arrays with the table on the first axis, each rule applied to the tables
-it concerns with masks, for bulk play: simulation, reinforcement learning, search. Its
+The referee (:class:`loveletter.referee.Game`) plays one table, for apps, servers and
+rulings. :class:`~loveletter.batch.Batch` plays ``B`` tables of the built-in editions at
+once, their state a few small integer arrays with the table on the first axis, each rule
+applied to the tables it concerns with masks, for bulk play: simulation, reinforcement
+learning, search. Its
 decisions are the action ids of :mod:`loveletter.encoding`, its observations and legal
 masks the encoding's, row for row, so a policy trained here plays unchanged through
-:class:`~loveletter.Game` and the environments of :mod:`loveletter.rl`; and every game
+:class:`~loveletter.referee.Game` and the environments of :mod:`loveletter.rl`; and every game
 it plays can be exported as the referee's game log and replayed (a test replays
 thousands and compares every decision).
 
@@ -22,7 +23,7 @@ Modules, one job each: :mod:`~loveletter.batch.layout` (the arrays),
 (the rules), :mod:`~loveletter.batch.legal` (legal masks and random actions),
 :mod:`~loveletter.batch.observe` (observations), :mod:`~loveletter.batch.export` (game
 logs), :mod:`~loveletter.batch.play` (random play and its summary) and
-:mod:`~loveletter.batch.batch` (:class:`Batch`).
+:mod:`~loveletter.batch.batch` (:class:`~loveletter.batch.Batch`).
 """
 
 from loveletter.batch.batch import Batch, IllegalActionError, Step

@@ -448,7 +448,7 @@ class Batch:
     def export(self, table: int) -> str:
         """Table ``table``'s game as the referee's game log (JSON), for ``loveletter replay``.
 
-        :func:`loveletter.from_json` reads it back as a setup and commands, and
+        :func:`loveletter.serialization.from_json` reads it back as a setup and commands, and
         :meth:`Game.replay <loveletter.referee.Game.replay>` plays it. Needs
         ``record=True``.
 

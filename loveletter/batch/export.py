@@ -151,7 +151,7 @@ class GameRecorder:
 
 
 def log_to_json(setup: Setup, commands: list[Command]) -> str:
-    """The game log's JSON text, as :func:`loveletter.to_json` writes a game's."""
+    """The game log's JSON text, as :func:`loveletter.serialization.to_json` writes a game's."""
     data = to_data(setup)
     data["commands"] = [
         {key: value for key, value in to_data(command).items() if key != "format"}

@@ -43,7 +43,7 @@ class Moves:
     Rows ``0 .. plays - 1`` are the plays: ``(older * K + newer) * 2**(n-1) + others``,
     where ``others`` has bit ``j - 1`` for each offset ``j`` the cards may choose; then
     the Chancellor's choices, ``plays + (older * K + first) * (K + 1) + second``
-    (``second`` is ``K`` when one card was drawn); last, :attr:`over`, the row of a table
+    (``second`` is ``K`` when one card was drawn); last, ``over``, the row of a table
     whose game is over (no action; its one "action" is -1).
     """
 
@@ -113,7 +113,7 @@ class Moves:
         return result
 
     def random(self, rows: Int, rng: np.random.Generator) -> Int:
-        """One legal action id per situation, uniformly drawn (-1 for :attr:`over`)."""
+        """One legal action id per situation, uniformly drawn (-1 for ``over``)."""
         pick = (rng.random(rows.size) * self.count[rows]).astype(np.int64)
         result: Int = self._flat_ids[rows * self.ids.shape[1] + pick]
         return result

@@ -1,7 +1,8 @@
 """Random play in bulk: whole games of uniformly random legal actions, and their summary.
 
-:func:`play_random` keeps up to ``tables`` games going at once in one :class:`Batch`:
-a table whose game ends starts the next game still to play, and once no game is left to
+:func:`play_random` keeps up to ``tables`` games going at once in one
+:class:`~loveletter.batch.Batch`: a table whose game ends starts the next game still to
+play, and once no game is left to
 start, the tables whose games are over are dropped, so that every step works on games
 in progress. Its :class:`BatchSummary` is :func:`loveletter.simulate.simulate`'s
 :class:`~loveletter.simulate.Summary` for the bot ``"random"`` in every seat (wins per
@@ -46,7 +47,11 @@ class BatchSummary(Summary):
         return self.turns / self.games if self.games else 0.0
 
     def to_data(self) -> dict[str, Any]:
-        """The summary as JSON-shaped data: :meth:`Summary.to_data`, with the turns."""
+        """The summary as JSON-shaped data, with the turns.
+
+        :meth:`loveletter.simulate.Summary.to_data`, and ``turns``, ``turns_per_game`` and
+        ``engine``.
+        """
         return {
             **super().to_data(),
             "engine": self.engine,
@@ -87,7 +92,8 @@ def play_random(
     Every legal action of the acting seat is equally likely, as
     ``random.choice(game.legal_commands())`` would have it (the ``"random"`` bot's way).
     The batch's one generator is seeded with ``seed``: the same arguments give the same
-    summary. ``target`` is the token target as :meth:`Batch.new` takes it.
+    summary. ``target`` is the token target as
+    :meth:`Batch.new <loveletter.batch.Batch.new>` takes it.
 
     >>> summary = play_random(games=500, players=3, seed=2)
     >>> summary.games, summary.bots[0].games, sum(summary.bots[0].seat_games)

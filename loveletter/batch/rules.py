@@ -1,7 +1,8 @@
 """The rules as masked array operations: a play, a Chancellor's choice, the turn, the round.
 
 Each card's effect is a function of the tables that play it (:data:`EFFECTS`, by card),
-in the order of the referee's rule modules: ``rules/baron.py`` is :func:`baron` here.
+in the order of the referee's rule modules: ``rules/baron.py`` is
+:func:`~loveletter.batch.rules.baron` here.
 A step takes each table's move as arrays (the card, the seat it chooses, the card it
 names; or the Chancellor's keep and returns), applies the plays card by card to the
 tables that made them, ends the turns, ends the rounds that are over (tokens, the Spy,
@@ -26,7 +27,22 @@ from loveletter.batch.deal import Recorder, deal, draw, pile_size, under_pile
 from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int
 from loveletter.cards import Card
 
-__all__ = ["EFFECTS", "Effect", "Outcome", "Tables"]
+__all__ = [
+    "EFFECTS",
+    "Effect",
+    "Outcome",
+    "Tables",
+    "baron",
+    "chancellor",
+    "countess",
+    "guard",
+    "handmaid",
+    "king",
+    "priest",
+    "prince",
+    "princess",
+    "spy",
+]
 
 
 class Outcome:
@@ -424,7 +440,7 @@ def priest(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> Non
 
 
 def baron(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
-    """The Baron (3): the lower card is knocked out, a tie does nothing (LL19-BARON-*).
+    """The Baron (3): the lower card is knocked out, a tie does nothing (LL19-BARON-COMPARE).
 
     Each of the two sees the other's card; everyone sees the loser's, so the winner's
     card is known to beat it; after a tie, everyone knows the two hands are equal.

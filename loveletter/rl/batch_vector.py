@@ -25,8 +25,9 @@ learner's share of the encoding's zero-sum returns on the step that ends the gam
 out of every round before its first turn) is dealt again rather than offered.
 
 **Autoreset: next step** (``metadata["autoreset_mode"]`` is
-:attr:`gymnasium.vector.AutoresetMode.NEXT_STEP`, Gymnasium's default). The step that
-ends a table's episode returns its final observation; the next call to :meth:`step`
+``AutoresetMode.NEXT_STEP``, Gymnasium's default). The step that
+ends a table's episode returns its final observation; the next call to
+:meth:`~LoveLetterVectorEnv.step`
 ignores that table's action, deals it a new game and returns the new game's first
 observation, with a reward of 0 and ``terminated`` false.
 
