@@ -115,22 +115,23 @@ def deal(
         return
     count, size = deck.players, deck.size
     dealing = 1 + deck.face_up + count
+    drawing = dealing + 1  # and the starter's draw, the pile's top card
     cards = np.empty((rows.size, s.deck.shape[1]), dtype=np.int64)
     cards[:, :size] = deck.order
     cards[:, size:] = deck.none
     flat = cards.reshape(-1)
     base = np.arange(rows.size) * cards.shape[1]
-    steps = np.arange(dealing)
-    picks = steps[:, None] + (rng.random((dealing, rows.size)) * (size - steps)[:, None]).astype(
+    steps = np.arange(drawing)
+    picks = steps[:, None] + (rng.random((drawing, rows.size)) * (size - steps)[:, None]).astype(
         np.int64
     )
-    dealt = np.empty((dealing, rows.size), dtype=np.int64)
-    for step in range(dealing):
+    dealt = np.empty((drawing, rows.size), dtype=np.int64)
+    for step in range(drawing):
         here, there = base + step, base + picks[step]
         dealt[step] = flat[there]
         flat[there] = flat[here]
     s.deck[rows] = cards
-    s.dealt[rows] = dealing
+    s.dealt[rows] = drawing
     s.aside[rows] = dealt[0]
     face_up = np.full((rows.size, 3), deck.none, dtype=np.int64)
     face_up[:, : deck.face_up] = dealt[1 : 1 + deck.face_up].T
@@ -138,10 +139,11 @@ def deal(
     hands = np.empty((rows.size, count), dtype=np.int64)
     seats = (first + np.arange(count)[:, None]) % count  # LL19-SETUP-ORDER: from the starter
     places = np.arange(rows.size) * count + seats
-    hands.reshape(-1)[places.reshape(-1)] = dealt[1 + deck.face_up :].reshape(-1)
+    hands.reshape(-1)[places.reshape(-1)] = dealt[1 + deck.face_up : dealing].reshape(-1)
     s.hand[rows] = hands
     if recorder is not None:
         recorder.dealt(rows, first, dealt[0], face_up, hands)
+        recorder.drew(rows, dealt[dealing])
     for name in ("out", "protected", "spied", "returned", "winners", "discarded"):
         getattr(s, name)[rows] = 0
     s.drawn2[rows] = deck.none
@@ -156,4 +158,4 @@ def deal(
     s.first[rows] = first
     s.actor[rows] = first
     s.phase[rows] = PLAY
-    s.drawn[rows] = draw(s, deck, rng, rows, first, False, recorder)
+    s.drawn[rows] = dealt[dealing]

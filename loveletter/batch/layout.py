@@ -41,12 +41,12 @@ array           shape        what it holds
 ``winners``     (B,)         the game's winners (bits), once it is over
 ==============  ===========  ==========================================================
 
-The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``dealt``,
-``returned``) hold 64-bit integers, NumPy's index type, so that they index other arrays
-without a conversion; the others are as small as their values allow. The knowledge
-arrays (``known``, ``ruled_out``, ``tied``, ``under_own``), ``discards``
-and ``last`` serve the observations only: a batch made without them
-(``observe=False``, for bulk random play) leaves them as they were dealt.
+The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``deck``,
+``dealt``, ``returned``) hold 64-bit integers, NumPy's index type, so that they index
+other arrays without a conversion; the others are as small as their values allow (a
+table holds 300 to 500 bytes in all). The knowledge arrays (``known``, ``ruled_out``,
+``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
+made without observations (``observe=False``, for bulk random play) never touches them.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def observation(
     if out is None:
         out = np.zeros((tables, enc.observation_size), dtype=np.float32)
     else:
-        out[...] = 0.0
+        out.fill(0.0)
     if tables == 0:
         return out
     seen = viewers >= 0
@@ -111,12 +111,17 @@ def observation(
     knows[turned(s.hand) == deck.none] = deck.none
     knows[:, 0] = deck.none
     put_ones(start["holds"], knows)
-    put("ruled_out", deck.card_bits[turned(s.ruled_out)])
-    some = np.flatnonzero(s.tied.any(axis=1))
-    if some.size:  # LL19-BARON-TIE: the hands known to be equal
+    ruled = turned(s.ruled_out).reshape(-1)
+    some = np.flatnonzero(ruled)  # the seats with cards ruled out: few
+    where = (some // count) * size + start["ruled_out"] + (some % count) * kinds
+    flat_out[(where[:, None] + np.arange(kinds)).reshape(-1)] = deck.card_bits[ruled[some]].reshape(
+        -1
+    )
+    paired = np.flatnonzero(s.tied.any(axis=1))
+    if paired.size:  # LL19-BARON-TIE: the hands known to be equal
         tied = out[:, start["tied"] : start["tied"] + most * most].reshape(tables, most, most)
-        ties = turned(s.tied)[some].astype(np.int64) * count + v[some, None]
-        tied[some, :count, :count] = deck.flags[ties]
+        ties = turned(s.tied)[paired].astype(np.int64) * count + v[paired, None]
+        tied[paired, :count, :count] = deck.flags[ties]
 
     # LL19-SETUP-DECK: the unseen cards are the deck less every card the viewer has seen.
     seen_cards = hand + discards[:, 0]

@@ -125,6 +125,8 @@ class Tables:
     def discard(self, rows: Int, seats: Int, cards: Int) -> None:
         """``cards`` land face up in front of ``seats``."""
         s, deck = self.s, self.deck
+        if not (deck.classic_ties or self.observe):
+            return  # nothing reads the discards
         at = self.at(rows, seats)
         if deck.classic_ties:  # LLC-TIEBREAK-DISCARDS reads their total
             s.discarded.reshape(-1)[at] += deck.value[cards]
@@ -256,9 +258,11 @@ class Tables:
         self.discard(rows, actors, cards)
         if self.observe:
             self.played(rows, actors, cards)
-        # The plays by card, each card's effect on its tables (LL19-TURN-PLAY).
-        order = np.argsort(cards.astype(np.int8), kind="stable")
-        bounds = np.searchsorted(cards[order], np.arange(deck.kinds + 1))
+        # The plays by card, each card's effect on its tables (LL19-TURN-PLAY); within a
+        # card, the plays that chose nobody first (see _chosen).
+        key = (2 * cards + (targets >= 0)).astype(np.int8)
+        order = np.argsort(key, kind="stable")
+        bounds = np.searchsorted(key[order], np.arange(0, 2 * deck.kinds + 1, 2))
         rows, actors, targets, guesses = rows[order], actors[order], targets[order], guesses[order]
         for index, card in enumerate(deck.cards):
             low, high = bounds[index], bounds[index + 1]
@@ -407,11 +411,12 @@ Effect = Callable[[Tables, Int, Int, Int, Int], None]
 
 
 def _chosen(rows: Int, actors: Int, targets: Int, guesses: Int) -> tuple[Int, Int, Int, Int]:
-    """The plays that chose someone (LL19-TARGET-ALL-PROTECTED-NO-EFFECT: the others)."""
-    some = targets >= 0
-    if some.all():
-        return rows, actors, targets, guesses
-    return rows[some], actors[some], targets[some], guesses[some]
+    """The plays that chose someone (LL19-TARGET-ALL-PROTECTED-NO-EFFECT: the others).
+
+    :meth:`Tables.play` gives a card's plays those that chose nobody first.
+    """
+    first = int(np.count_nonzero(targets < 0))
+    return rows[first:], actors[first:], targets[first:], guesses[first:]
 
 
 def spy(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
