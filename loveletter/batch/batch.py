@@ -335,7 +335,7 @@ class Batch:
                     f"where must be {self.tables} booleans (shape ({self.tables},))"
                 )
             acts &= chosen
-        live = np.flatnonzero(acts)
+        live = acts.nonzero()[0]
         if check:
             self._check(live, ids[live])
         if self._recorder is not None:
@@ -387,11 +387,11 @@ class Batch:
         choosing = s.phase[live] == CHOOSE
         done: list[Int] = []
         if choosing.any():
-            chosen = np.flatnonzero(choosing)
+            chosen = choosing.nonzero()[0]
             rows, picked = live[chosen], ids[chosen]
             tables.choose(rows, moves.keep[picked], moves.first[picked], moves.second[picked])
             done.append(rows)
-            playing = np.flatnonzero(~choosing)
+            playing = (~choosing).nonzero()[0]
             live, ids = live[playing], ids[playing]
         if live.size:
             move = moves.play[ids]
@@ -423,7 +423,7 @@ class Batch:
     def reset_done(self) -> NDArray[np.bool_]:
         """Start a new game at every table whose game is over; return which tables did."""
         done: NDArray[np.bool_] = self._s.phase == OVER
-        rows = np.flatnonzero(done)
+        rows = done.nonzero()[0]
         if rows.size:
             self._start(rows)
         return done

@@ -84,7 +84,7 @@ def draw(
     if recorder is not None:
         recorder.drew(rows[fresh], drawn[fresh])
     if observe and not fresh.all():
-        under = np.flatnonzero(~fresh)
+        under = (~fresh).nonzero()[0]
         low, seat = rows[under], seats[under]
         place = low * s.under_own.shape[1] + dealt[under] - size
         owner = s.under_own.reshape(-1)[place].astype(np.int64)

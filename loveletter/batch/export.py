@@ -102,7 +102,7 @@ class GameRecorder:
         for step, rows, deals, piles in self.rounds:
             if step < begun:
                 continue
-            found = np.flatnonzero(rows == table)
+            found = (rows == table).nonzero()[0]
             if found.size:
                 row = int(found[0])
                 rounds.append((step, *self._layout(deals[row], piles[row], names)))

@@ -183,7 +183,7 @@ def situation(s: Arrays, deck: Deck, moves: Moves) -> Int:
     phase = s.phase
     if (phase == PLAY).all():
         return result
-    choosing = np.flatnonzero(phase == CHOOSE)
+    choosing = (phase == CHOOSE).nonzero()[0]
     result[choosing] = moves.plays + pair[choosing] * (deck.kinds + 1) + s.drawn2[choosing]
     result[phase == OVER] = moves.over
     return result

@@ -78,7 +78,7 @@ def observation(
     out.reshape(-1)[rows * size + start["phase"] + column] = 1.0
     out[:, start["seated"] : start["seated"] + count] = 1.0
     actor = s.actor
-    playing = np.flatnonzero(in_round)
+    playing = in_round.nonzero()[0]
     out.reshape(-1)[playing * size + start["to_act"] + deck.offset[v[playing], actor[playing]]] = (
         1.0
     )
@@ -88,7 +88,7 @@ def observation(
     wide = hand.reshape(-1)
     mine = s.hand.reshape(-1)[rows * count + v]
     wide[rows * (kinds + 1) + mine] += 1
-    acting = np.flatnonzero(in_round & (v == actor))
+    acting = (in_round & (v == actor)).nonzero()[0]
     wide[acting * (kinds + 1) + s.drawn[acting]] += 1
     wide[acting * (kinds + 1) + s.drawn2[acting]] += 1
     hand = hand[:, :kinds]
@@ -112,7 +112,7 @@ def observation(
     knows[:, 0] = deck.none
     put_ones(start["holds"], knows)
     ruled = turned(s.ruled_out).reshape(-1)
-    some = np.flatnonzero(ruled)  # the seats with cards ruled out: few
+    some = ruled.nonzero()[0]  # the seats with cards ruled out: few
     where = (some // count) * size + start["ruled_out"] + (some % count) * kinds
     flat_out[(where[:, None] + np.arange(kinds)).reshape(-1)] = deck.card_bits[ruled[some]].reshape(
         -1
@@ -136,7 +136,7 @@ def observation(
         put("face_up", face_up)
         seen_cards += face_up.astype(np.int16)
     below = np.zeros(tables, dtype=np.int64)
-    mixed = np.flatnonzero((s.under_own == v[:, None]).any(axis=1))
+    mixed = (s.under_own == v[:, None]).any(axis=1).nonzero()[0]
     if mixed.size:  # LL19-CHANCELLOR-ORDER: the viewer's cards under the pile
         own = s.under_own[mixed] == v[mixed, None]
         returned = s.deck[mixed, deck.size :]
@@ -146,7 +146,7 @@ def observation(
         seen_cards += buried.astype(np.int16)
         lowest = np.where(own, np.arange(own.shape[1]), -1).max(axis=1)
         below[mixed] = np.where(lowest >= 0, s.returned[mixed] - 1 - lowest, 0)
-    ended = np.flatnonzero(over)
+    ended = over.nonzero()[0]
     if ended.size:  # LL19-END-DECK-EMPTY: the set-aside card is shown at the round's end
         revealed = np.zeros((tables, kinds), dtype=np.float32)
         revealed[ended] = one_hot[s.aside[ended]]

@@ -143,7 +143,7 @@ def _played(batch: Batch, games: int, seed: int) -> BatchSummary:
         rounds += int(outcome.rounds_played.sum())
         over = s.phase == OVER
         if over.sum() * 4 > batch.tables and finished < games:
-            batch._keep(np.flatnonzero(~over))
+            batch._keep((~over).nonzero()[0])
     ed = batch.edition
     return BatchSummary(
         games=games,

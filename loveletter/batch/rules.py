@@ -357,7 +357,7 @@ class Tables:
         bonus = np.where(deck.count[spied] == 1, deck.lowest[spied], -1)
         tokens = s.tokens[rows] + deck.seat_bits[winners].astype(np.int8)
         spy = bonus >= 0
-        tokens[np.flatnonzero(spy), bonus[spy]] += 1
+        tokens[spy.nonzero()[0], bonus[spy]] += 1
         s.tokens[rows] = tokens
         reached = ((tokens >= self.target) * seats).sum(axis=1)
         s.won[rows] = winners
