@@ -247,11 +247,11 @@ def _simulate_batch(args: argparse.Namespace) -> int:
     if args.dask is not None or (args.jobs or 1) > 1:
         return refuse("--engine batch runs in this process: drop --jobs and --dask")
     try:
-        from loveletter.batch.play import play_random
+        from loveletter.batch import Batch
     except ImportError:
         return refuse("--engine batch needs numpy: pip install 'loveletter-referee[batch]'")
     try:
-        summary = play_random(
+        summary = Batch.play_random(
             games=args.games,
             players=args.players,
             edition=args.edition,

@@ -19,7 +19,7 @@ from loveletter import Game, from_json  # noqa: E402
 from loveletter.batch import Batch, IllegalActionError  # noqa: E402
 from loveletter.batch.layout import deck_of  # noqa: E402
 from loveletter.batch.legal import moves_of  # noqa: E402
-from loveletter.batch.play import BatchSummary, play_random  # noqa: E402
+from loveletter.batch.play import BatchSummary  # noqa: E402
 from loveletter.cli import main  # noqa: E402
 from loveletter.editions import edition  # noqa: E402
 from loveletter.encoding import encoding  # noqa: E402
@@ -223,9 +223,9 @@ def test_an_exported_game_is_told_by_the_replay_command(tmp_path: Any) -> None:
 
 
 def test_random_play_summarises_like_simulate() -> None:
-    """play_random gives simulate's summary of random bots: every seat in every game,
+    """Batch.play_random gives simulate's summary of random bots: every seat in every game,
     wins per seat, rounds and tokens, and the cards played; the same seed, the same."""
-    summary = play_random(games=3000, players=4, seed=5, tables=700)
+    summary = Batch.play_random(games=3000, players=4, seed=5, tables=700)
     assert isinstance(summary, BatchSummary)
     row = summary.bots[0]
     assert (summary.games, row.bot, row.games) == (3000, "random", 12000)
@@ -235,8 +235,8 @@ def test_random_play_summarises_like_simulate() -> None:
     assert summary.turns > summary.rounds * 5
     tokens = summary.showdown_tokens + summary.survivor_tokens + summary.spy_tokens
     assert tokens >= summary.rounds
-    assert play_random(games=3000, players=4, seed=5, tables=700) == summary
-    assert play_random(games=3000, players=4, seed=6, tables=700) != summary
+    assert Batch.play_random(games=3000, players=4, seed=5, tables=700) == summary
+    assert Batch.play_random(games=3000, players=4, seed=6, tables=700) != summary
     data = summary.to_data()
     assert data["turns"] == summary.turns
     assert data["engine"] == "batch"
@@ -246,9 +246,9 @@ def test_random_play_summarises_like_simulate() -> None:
 
 
 def test_random_play_agrees_with_the_referees_random_bots() -> None:
-    """play_random and simulate (random bots, on the referee) give the same picture within
+    """Batch.play_random and simulate (random bots, on the referee) give the same picture within
     sampling error: rounds a game, and the tokens by how they were won, a round."""
-    batch = play_random(games=4000, players=3, seed=7)
+    batch = Batch.play_random(games=4000, players=3, seed=7)
     referee = simulate(games=300, players=3, bots=("random",), seed=7)
     assert abs(batch.rounds_per_game - referee.rounds_per_game) < 0.35
     for cause in ("showdown_tokens", "survivor_tokens", "spy_tokens"):

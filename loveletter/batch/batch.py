@@ -14,6 +14,7 @@ from loveletter.batch.export import GameRecorder, log_to_json
 from loveletter.batch.layout import CHOOSE, OVER, Arrays, Deck, Int, deck_of
 from loveletter.batch.legal import Moves, moves_of, situation
 from loveletter.batch.observe import observation
+from loveletter.batch.play import TABLES, BatchSummary, play_out
 from loveletter.batch.rules import Outcome, Tables
 from loveletter.commands import Command
 from loveletter.editions import Edition
@@ -171,6 +172,50 @@ class Batch:
             observe=observe,
             record=record,
         )
+
+    @classmethod
+    def play_random(
+        cls,
+        *,
+        games: int,
+        players: int,
+        edition: str | Edition = "2019",
+        seed: int = 1,
+        target: int | str | None = None,
+        tables: int = TABLES,
+    ) -> BatchSummary:
+        """Play ``games`` whole games with uniformly random legal actions, ``tables`` at a time.
+
+        Every legal action of the acting seat is equally likely, as
+        ``random.choice(game.legal_commands())`` would have it (the ``"random"`` bot's
+        way). Returns :func:`~loveletter.simulate.simulate`'s summary of random bots (wins
+        per seat with 95% intervals, rounds, tokens by cause) with the cards played
+        (:class:`~loveletter.batch.play.BatchSummary`). The batch's one generator is
+        seeded with ``seed``: the same arguments give the same summary. ``target`` is the
+        token target as :meth:`new` takes it. A wrong setting raises :class:`ValueError`
+        (a :class:`~loveletter.errors.SetupError` for the table's).
+
+        >>> summary = Batch.play_random(games=500, players=3, seed=2)
+        >>> summary.games, summary.bots[0].games, sum(summary.bots[0].seat_games)
+        (500, 1500, 1500)
+        >>> summary.turns > 500 * 10, summary.rounds_per_game > 1
+        (True, True)
+        """
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise ValueError(
+                f"the number of games must be a whole number of at least 1, not {games!r}"
+            )
+        if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
+            raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
+        batch = cls.new(
+            tables=min(games, tables),
+            players=players,
+            edition=edition,
+            seed=seed,
+            target=target,
+            observe=False,
+        )
+        return play_out(batch, games, seed)
 
     def _start(self, rows: Int) -> None:
         """New games at ``rows``: no tokens, round 0, a starter drawn at random."""

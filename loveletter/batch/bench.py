@@ -4,9 +4,10 @@ For each player count, in the same process and interleaved with the floor (the b
 of :mod:`loveletter.bench`, ``play_game`` of whole 2019 games), on the CPU clock
 (``time.process_time``), after an untimed warm-up, best of the repeats:
 
-* **batch random B**: :func:`~loveletter.batch.play.play_random` of ``2 * B`` whole games
-  at ``B`` tables at once (a table whose game ends starts the next), in cards played a
-  second, and as a ratio to the floor's turns a second;
+* **floor, again**: the floor's games, timed with the batch rows;
+* **batch random B**: :meth:`Batch.play_random <loveletter.batch.Batch.play_random>` of
+  ``2 * B`` whole games at ``B`` tables at once (a table whose game ends starts the
+  next), in cards played a second, and as a ratio to the floor's turns a second;
 * **batch observed B**: decision steps a second at ``B`` tables with
   :meth:`~loveletter.batch.Batch.legal_mask` and
   :meth:`~loveletter.batch.Batch.observation` read at every step (into arrays kept from
@@ -34,7 +35,6 @@ import numpy as np
 from loveletter.batch.batch import Batch
 from loveletter.batch.layout import deck_of
 from loveletter.batch.legal import moves_of
-from loveletter.batch.play import play_random
 from loveletter.bench import Floor, count_floor_turns
 from loveletter.editions import edition as edition_named
 
@@ -49,6 +49,10 @@ OBSERVED = (1_000, 10_000)
 
 STEPS = 40
 """Decision steps timed per repeat of an observed row."""
+
+FLOOR = "floor, again"
+"""The floor's row among the batch rows: the same floor as the referee's rows, timed
+again, interleaved with the batch rows."""
 
 
 @attrs.frozen(kw_only=True)
@@ -88,8 +92,8 @@ class BatchReport:
 
     def ratio(self, count: int, sample: BatchSample) -> float | None:
         """``sample``'s best over the floor's best at ``count`` players."""
-        floor = [s.best for s in self.samples[count] if s.name == "floor"]
-        if not floor or sample.name == "floor":
+        floor = [s.best for s in self.samples[count] if s.name == FLOOR]
+        if not floor or sample.name == FLOOR:
             return None
         return sample.best / floor[0]
 
@@ -164,7 +168,7 @@ _Task = tuple[str, str, int, Callable[[], float]]
 
 def _random_task(players: int, tables: int, seed: int) -> _Task:
     def run() -> float:
-        return play_random(games=2 * tables, players=players, seed=seed, tables=tables).turns
+        return Batch.play_random(games=2 * tables, players=players, seed=seed, tables=tables).turns
 
     return (f"batch random B={tables:,}", "turns", tables, run)
 
@@ -194,7 +198,7 @@ def _floor_task(floor: Floor, players: int, games: int, seed: int) -> _Task:
         floor.play(players, games, seed)
         return turns
 
-    return ("floor", "turns", 1, run)
+    return (FLOOR, "turns", 1, run)
 
 
 def _timed(run: Callable[[], float]) -> float:
@@ -219,7 +223,7 @@ def run_batch_bench(
     >>> report = run_batch_bench(floor=load_floor(SHIPPED_FLOOR), players=[2], games=2,
     ...                          repeats=1, seed=1, tables=[10], observed=[10])
     >>> [sample.name for sample in report.samples[2]]
-    ['floor', 'batch random B=10', 'batch observed B=10']
+    ['floor, again', 'batch random B=10', 'batch observed B=10']
     """
     plans = {
         count: [

@@ -1,10 +1,10 @@
 """Random play in bulk: whole games of uniformly random legal actions, and their summary.
 
-:func:`play_random` keeps up to ``tables`` games going at once in one
-:class:`~loveletter.batch.Batch`: a table whose game ends starts the next game still to
-play, and once no game is left to
-start, the tables whose games are over are dropped, so that every step works on games
-in progress. Its :class:`BatchSummary` is :func:`loveletter.simulate.simulate`'s
+:meth:`Batch.play_random <loveletter.batch.Batch.play_random>` keeps up to ``tables``
+games going at once in one :class:`~loveletter.batch.Batch` (:func:`play_out`): a table
+whose game ends starts the next game still to play, and once no game is left to start,
+the tables whose games are over are dropped, so that every step works on games in
+progress. Its :class:`BatchSummary` is :func:`loveletter.simulate.simulate`'s
 :class:`~loveletter.simulate.Summary` for the bot ``"random"`` in every seat (wins per
 seat with their 95% intervals, rounds, tokens by how they were won), with the cards
 played (``turns``).
@@ -12,21 +12,22 @@ played (``turns``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
 
-from loveletter.batch.batch import Batch
 from loveletter.batch.layout import OVER, PLAY, Int
-from loveletter.editions import Edition
-from loveletter.editions import edition as edition_named
 from loveletter.simulate import BotResult, Summary, wilson
 
-__all__ = ["BatchSummary", "play_random"]
+if TYPE_CHECKING:
+    from loveletter.batch.batch import Batch
+
+__all__ = ["TABLES", "BatchSummary", "play_out"]
 
 TABLES = 50_000
-"""The most games :func:`play_random` keeps going at once, by default."""
+"""The most games :meth:`Batch.play_random <loveletter.batch.Batch.play_random>` keeps
+going at once, by default."""
 
 
 @attrs.frozen(kw_only=True)
@@ -78,47 +79,13 @@ class BatchSummary(Summary):
         return "\n".join(lines)
 
 
-def play_random(
-    *,
-    games: int,
-    players: int,
-    edition: str | Edition = "2019",
-    seed: int = 1,
-    target: int | str | None = None,
-    tables: int = TABLES,
-) -> BatchSummary:
-    """Play ``games`` whole games with uniformly random legal actions, ``tables`` at a time.
+def play_out(batch: Batch, games: int, seed: int) -> BatchSummary:
+    """Play ``games`` games at ``batch``'s tables, starting new ones as games end.
 
-    Every legal action of the acting seat is equally likely, as
-    ``random.choice(game.legal_commands())`` would have it (the ``"random"`` bot's way).
-    The batch's one generator is seeded with ``seed``: the same arguments give the same
-    summary. ``target`` is the token target as
-    :meth:`Batch.new <loveletter.batch.Batch.new>` takes it.
-
-    >>> summary = play_random(games=500, players=3, seed=2)
-    >>> summary.games, summary.bots[0].games, sum(summary.bots[0].seat_games)
-    (500, 1500, 1500)
-    >>> summary.turns > 500 * 10, summary.rounds_per_game > 1
-    (True, True)
+    The batch's tables are dealt their first games already; it is used up (its tables
+    are dropped as their last games end). :meth:`Batch.play_random
+    <loveletter.batch.Batch.play_random>` makes one and calls this.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"the number of games must be a whole number of at least 1, not {games!r}")
-    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
-        raise ValueError(f"tables must be a whole number of at least 1, not {tables!r}")
-    ed = edition_named(edition)
-    batch = Batch.new(
-        tables=min(games, tables),
-        players=players,
-        edition=ed,
-        seed=seed,
-        target=target,
-        observe=False,
-    )
-    return _played(batch, games, seed)
-
-
-def _played(batch: Batch, games: int, seed: int) -> BatchSummary:
-    """Play ``games`` games with ``batch``'s tables, starting new ones as games end."""
     count, deck = batch.players, batch._deck
     batch._tables.restarts = games - batch.tables
     seat_wins = np.zeros(count, dtype=np.int64)
