@@ -35,6 +35,7 @@ collect_ignore = [
 _PAGES = {
     "train-or-search.md": (("pettingzoo", "gymnasium", "numpy", "pyspiel"), "rl,openspiel"),
     "train-on-tables.md": (("numpy",), "batch"),
+    "engines.md": (("numpy",), "batch"),
 }
 """Documentation pages whose examples need extras (their modules, the extras that bring
 them): skipped, with the reason, without."""

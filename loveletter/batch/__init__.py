@@ -26,6 +26,13 @@ logs), :mod:`~loveletter.batch.play` (random play and its summary) and
 :mod:`~loveletter.batch.batch` (:class:`~loveletter.batch.Batch`).
 """
 
+try:
+    import numpy  # noqa: F401  (the [batch] extra's one dependency)
+except ModuleNotFoundError as missing:  # pragma: no cover (the extra is there in CI)
+    raise ModuleNotFoundError(
+        "loveletter.batch needs NumPy: pip install 'loveletter-referee[batch]'", name="numpy"
+    ) from missing
+
 from loveletter.batch.batch import Batch, IllegalActionError, Step
 
 __all__ = ["Batch", "IllegalActionError", "Step"]

@@ -258,7 +258,7 @@ class Tables:
         self.discard(rows, actors, cards)
         if self.observe:
             self.played(rows, actors, cards)
-        # The plays by card, each card's effect on its tables (LL19-TURN-PLAY); within a
+        # The plays by card, each card's effect on its tables (LL19-TURN-DRAW-PLAY); within a
         # card, the plays that chose nobody first (see _chosen).
         key = (2 * cards + (targets >= 0)).astype(np.int8)
         order = np.argsort(key, kind="stable")
