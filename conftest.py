@@ -1,9 +1,9 @@
 """Collection at the root: the adapters' modules are skipped where their extra is missing.
 
 The doctests of ``loveletter/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel, and
-``loveletter/web/app.py`` Starlette; the core's test suite passes without them
-(``pip install '.[test]'``), and CI installs the extras (``[rl]``, ``[openspiel]``,
-``[web]``) and runs their tests too.
+``loveletter/web/app.py`` Starlette, ``loveletter/batch/`` NumPy; the core's test suite
+passes without them (``pip install '.[test]'``), and CI installs the extras (``[rl]``,
+``[openspiel]``, ``[web]``, ``[batch]``) and runs their tests too.
 """
 
 from __future__ import annotations
@@ -15,8 +15,15 @@ import pytest
 _EXTRAS = {
     "loveletter/rl/pettingzoo.py": ("pettingzoo", "numpy"),
     "loveletter/rl/gymnasium.py": ("gymnasium", "numpy"),
+    "loveletter/rl/batch_vector.py": ("gymnasium", "numpy"),
     "loveletter/rl/openspiel.py": ("pyspiel", "numpy"),
     "loveletter/web/app.py": ("starlette", "uvicorn"),
+    **{
+        f"loveletter/batch/{name}.py": ("numpy",)
+        for name in ("__init__", "layout", "deal", "rules", "legal", "observe", "export", "play")
+    },
+    "loveletter/batch/batch.py": ("numpy",),
+    "loveletter/batch/bench.py": ("numpy",),
 }
 
 collect_ignore = [
@@ -25,22 +32,29 @@ collect_ignore = [
     if any(importlib.util.find_spec(module) is None for module in modules)
 ]
 
-_PAGES = {"train-or-search.md": ("pettingzoo", "gymnasium", "numpy", "pyspiel")}
-"""Documentation pages whose examples need the extras: skipped, with the reason, without."""
+_PAGES = {
+    "train-or-search.md": (("pettingzoo", "gymnasium", "numpy", "pyspiel"), "rl,openspiel"),
+    "train-on-tables.md": (("numpy",), "batch"),
+    "engines.md": (("numpy",), "batch"),
+}
+"""Documentation pages whose examples need extras (their modules, the extras that bring
+them): skipped, with the reason, without."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Skip the examples of a page whose extras are missing, and say which."""
     for item in items:
-        needs = _PAGES.get(item.path.name)
-        if needs is None:
+        found = _PAGES.get(item.path.name)
+        if found is None:
             continue
+        needs, extras = found
         missing = [module for module in needs if importlib.util.find_spec(module) is None]
         if missing:
+            named = " and ".join(f"[{extra}]" for extra in extras.split(","))
             item.add_marker(
                 pytest.mark.skip(
-                    reason=f"the [rl] and [openspiel] extras are not installed "
-                    f"(missing: {', '.join(missing)}): pip install "
-                    "'loveletter-referee[rl,openspiel]'"
+                    reason=f"the {named} extra{'s are' if ',' in extras else ' is'} not "
+                    f"installed (missing: {', '.join(missing)}): pip install "
+                    f"'loveletter-referee[{extras}]'"
                 )
             )

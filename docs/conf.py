@@ -70,6 +70,8 @@ nitpick_ignore_regex = [
         r"py:(class|obj|data|mod)",
         r"(numpy|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse)(\..*)?",
     ),
+    # NumPy's array types, in the batch engine's signatures.
+    (r"py:(class|obj|data)", r"(NDArray|np\..*|Int)"),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),

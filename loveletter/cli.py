@@ -28,6 +28,7 @@ import select
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 from loveletter import __version__
 from loveletter.scenarios import ScenarioFileError, run_files
@@ -199,6 +200,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from loveletter.simulate import progress_bar, simulate
 
+    if args.engine == "batch":
+        return _simulate_batch(args)
+
     show = _show_progress(args, args.games)
 
     def run(executor: Executor | None, jobs: int) -> str:
@@ -221,6 +225,44 @@ def _simulate(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"loveletter simulate: {error}", file=sys.stderr)
         return 2
+
+
+_SIMULATE_BOTS = ["heuristic", "random"]
+"""``simulate``'s lineup when none is given (the batch engine plays random bots instead)."""
+
+
+def _simulate_batch(args: argparse.Namespace) -> int:
+    """``simulate --engine batch``: random bots only, on the batch engine, in this process."""
+    import json
+
+    def refuse(message: str) -> int:
+        print(f"loveletter simulate: {message}", file=sys.stderr)
+        return 2
+
+    bots = ["random"] if args.bots is _SIMULATE_BOTS else args.bots
+    if any(bot != "random" for bot in bots):
+        return refuse(
+            f"--engine batch plays random bots only, not {','.join(bots)}: "
+            "use the referee (--engine referee) for other bots"
+        )
+    if args.dask is not None or (args.jobs or 1) > 1:
+        return refuse("--engine batch runs in this process: drop --jobs and --dask")
+    try:
+        from loveletter.batch import Batch
+    except ImportError:
+        return refuse("--engine batch needs numpy: pip install 'loveletter-referee[batch]'")
+    try:
+        summary = Batch.play_random(
+            games=args.games,
+            players=args.players,
+            edition=args.edition,
+            seed=args.seed,
+            target=args.target,
+        )
+    except ValueError as error:
+        return refuse(str(error))
+    print(json.dumps(summary.to_data(), indent=2) if args.json else summary.table())
+    return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -283,11 +325,39 @@ def _bench(args: argparse.Namespace) -> int:
         print(f"loveletter bench: {error}", file=sys.stderr)
         return 2
     report = run_bench(settings, floor)
+    batch = _batch_bench(args, settings, floor)
     if args.json:
-        print(json.dumps(report.to_data(), indent=2))
+        data = report.to_data()
+        if batch is not None:
+            data["batch"] = batch if isinstance(batch, str) else batch.to_data()
+        print(json.dumps(data, indent=2))
     else:
         print("\n".join(report.lines()))
+        if batch is not None:
+            print("\n" + (batch if isinstance(batch, str) else "\n".join(batch.lines())))
     return 0
+
+
+def _batch_bench(args: argparse.Namespace, settings: Any, floor: Any) -> Any:
+    """The batch engine's rows (:mod:`loveletter.batch.bench`), or why there are none."""
+    if not args.batch:
+        return None
+    if floor is None:
+        return "batch rows: none (the floor plays the 2019 edition)"
+    try:
+        from loveletter.batch.bench import TABLES, run_batch_bench
+    except ImportError:
+        return "batch rows: none (numpy is missing: pip install 'loveletter-referee[batch]')"
+    tables = tuple(dict.fromkeys(args.tables or TABLES))
+    return run_batch_bench(
+        floor=floor,
+        players=settings.players,
+        games=settings.games,
+        repeats=settings.repeats,
+        seed=settings.seed,
+        tables=tables,
+        observed=[size for size in tables if size <= 10_000],
+    )
 
 
 def _read_log(path: str) -> bytes:
@@ -431,12 +501,19 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         type=_bot_names,
-        default=["heuristic", "random"],
+        default=_SIMULATE_BOTS,
         help="the bot of each seat in the first game, comma-separated, repeated as needed, "
         "each with its options (ismcts:iterations=5); the seats turn between games "
         "(heuristic,random)",
     )
     _run_options(sim)
+    sim.add_argument(
+        "--engine",
+        choices=("referee", "batch"),
+        default="referee",
+        help="referee (any bots) or batch (random bots, many games at once as arrays; "
+        "needs numpy) (referee)",
+    )
     sim.set_defaults(handler=_simulate)
 
     cup = commands.add_parser(
@@ -488,6 +565,19 @@ def parser() -> argparse.ArgumentParser:
         "--profile", action="store_true", help="show the hot spots of (a) and (a') too"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument(
+        "--tables",
+        type=_at_least_one,
+        action="append",
+        help="tables of the batch engine's rows (repeatable; 1000, 10000 and 100000 by "
+        "default; masks and observations up to 10000)",
+    )
+    bench.add_argument(
+        "--batch",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="measure the batch engine too (needs numpy; default: yes)",
+    )
     bench.set_defaults(handler=_bench)
 
     replay = commands.add_parser("replay", help="tell a logged game in plain English")

@@ -245,13 +245,19 @@ def test_options_are_checked() -> None:
 
 
 def test_the_core_package_imports_no_framework() -> None:
-    """Every module of the core imports without numpy, PettingZoo, Gymnasium or OpenSpiel."""
+    """Every module of the core imports without numpy, PettingZoo, Gymnasium or OpenSpiel
+    (the adapters and the batch engine, extras of their own, aside)."""
     code = (
         "import importlib, pkgutil, sys, loveletter\n"
-        "for m in pkgutil.walk_packages(loveletter.__path__, 'loveletter.'):\n"
-        "    if not m.name.startswith(('loveletter.rl.', 'loveletter._floor'))"
-        " and not m.name.endswith('__main__'):\n"
-        "        importlib.import_module(m.name)\n"
+        "optional = ('loveletter.rl.', 'loveletter._floor', 'loveletter.batch')\n"
+        "def walk(path, prefix):\n"
+        "    for m in pkgutil.iter_modules(path, prefix):\n"
+        "        if m.name.startswith(optional) or m.name.endswith('__main__'):\n"
+        "            continue\n"
+        "        module = importlib.import_module(m.name)\n"
+        "        if m.ispkg:\n"
+        "            walk(module.__path__, m.name + '.')\n"
+        "walk(loveletter.__path__, 'loveletter.')\n"
         "found = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
         "assert not found, found\n"
     )

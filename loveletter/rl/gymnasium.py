@@ -490,3 +490,16 @@ if ENV_ID not in gymnasium.registry:
         entry_point="loveletter.rl.gymnasium:LoveLetterGymEnv",
         vector_entry_point="loveletter.rl.gymnasium:vector_env",
     )
+
+
+# -- the batch engine's vector environment (loveletter.rl.batch_vector) ---------------------
+# Registered here so that importing this module makes both environments known; its id's
+# entry point is the environment above (for Gymnasium's own vectorizing), its vector entry
+# point the batch engine's (gymnasium.make_vec's default for it).
+_VECTOR_ENV_ID = "loveletter/LoveLetterBatch-v0"
+if _VECTOR_ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        id=_VECTOR_ENV_ID,
+        entry_point="loveletter.rl.gymnasium:LoveLetterGymEnv",
+        vector_entry_point="loveletter.rl.batch_vector:LoveLetterVectorEnv",
+    )

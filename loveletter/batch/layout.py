@@ -1,0 +1,301 @@
+"""The array state of a batch, and the edition as arrays: what every other module reads.
+
+A batch of ``B`` tables of ``n`` players keeps its state in a few small integer arrays,
+the table on the first axis (:class:`Arrays`). Cards are indices into the edition's
+kinds in the order of its ``specs`` (the encoding's order, :attr:`Encoding.cards
+<loveletter.encoding.Encoding.cards>`); ``K``, one past the last, stands for *no card*.
+Seat sets (who is out, protected, who played a Spy, round winners) are bitmasks, bit
+``s`` for seat ``s``.
+
+==============  ===========  ==========================================================
+array           shape        what it holds
+==============  ===========  ==========================================================
+``hand``        (B, n)       each seat's card (``K`` once knocked out); the acting
+                             seat's older card
+``drawn``       (B,)         the acting seat's newer card (its draw)
+``drawn2``      (B,)         the Chancellor's second card while it chooses (else ``K``)
+``actor``       (B,)         the seat that must decide
+``phase``       (B,)         :data:`PLAY`, :data:`CHOOSE` or :data:`OVER` (the game)
+``out``         (B,)         seats knocked out of the round (bits)
+``protected``   (B,)         seats a Handmaid protects (bits)
+``spied``       (B,)         seats that played or discarded a Spy this round (bits)
+``tokens``      (B, n)       favor tokens
+``round``       (B,)         the round, from 1
+``first``       (B,)         the seat that started the round
+``deck``        (B, D + 4)   the round's deck, its first ``dealt`` cards gone (the cards
+                             not dealt yet, in no order), then the cards Chancellors
+                             returned under the pile, in order (:mod:`~.deal`)
+``dealt``       (B,)         how many cards were dealt or drawn
+``returned``    (B,)         how many cards were returned under the pile
+``aside``       (B,)         the set-aside card (``K`` once a Prince took it)
+``face_up``     (B, 3)       the two-player face-up cards
+``under_own``   (B, 4)       who still knows each returned card there (-1: nobody)
+``discards``    (B, n, K)    copies of each card each seat discarded this round
+``last``        (B, n)       each seat's last discard (``K``: none)
+``discarded``   (B, n)       the total value of each seat's discards (classic ties)
+``known``       (B, n, n)    the card viewer ``v`` knows seat ``o`` holds, at ``[v, o]``
+``ruled_out``   (B, n)       the cards everyone knows a seat does not hold (bits by card)
+``tied``        (B, n)       the seats everyone knows tied with each seat (bits)
+``won``         (B,)         the last round's winners (bits)
+``spy_bonus``   (B,)         who won the last round's Spy token (-1: nobody)
+``winners``     (B,)         the game's winners (bits), once it is over
+==============  ===========  ==========================================================
+
+The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``deck``,
+``dealt``, ``returned``) hold 64-bit integers, NumPy's index type, so that they index
+other arrays without a conversion; the others are as small as their values allow (a
+table holds 300 to 500 bytes in all). The knowledge arrays (``known``, ``ruled_out``,
+``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
+made without observations (``observe=False``, for bulk random play) never touches them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from loveletter.cards import Card
+from loveletter.editions import EDITIONS, Edition, Tiebreak
+from loveletter.encoding import Encoding, encoding
+from loveletter.errors import SetupError
+
+__all__ = ["CHOOSE", "OVER", "PLAY", "Arrays", "Deck", "deck_of"]
+
+PLAY = 0
+"""The acting seat holds two cards and must play one."""
+CHOOSE = 1
+"""The acting seat holds a Chancellor's cards and must choose which to keep."""
+OVER = 2
+"""The game is over."""
+
+UNDER = 4
+"""Room for the cards returned under the pile: two Chancellors, two cards each."""
+
+Int = NDArray[np.int64]
+"""An array of indices (rows, seats, cards)."""
+
+
+class Deck:
+    """One edition at one table size, as arrays: values, copies, cards by role, lookups.
+
+    Made once for each edition and number of players (:func:`deck_of`).
+    """
+
+    def __init__(self, ed: Edition, players: int) -> None:
+        enc: Encoding = encoding(ed)
+        self.edition = ed
+        self.encoding = enc
+        self.players = players
+        self.most = ed.max_players
+        """The edition's largest table: the encoding's seat blocks are this long."""
+        self.cards: tuple[Card, ...] = enc.cards
+        self.kinds = len(self.cards)
+        self.none = self.kinds
+        """The index that stands for no card."""
+        self.size = len(ed.deck)
+        self.index = {card: i for i, card in enumerate(self.cards)}
+        self.face_up = ed.face_up_with_two_players if players == 2 else 0
+        self.classic_ties = ed.tiebreak is Tiebreak.DISCARD_TOTAL
+        self.role = {card: self.index.get(card, -1) for card in Card}
+        """Each built-in card's index here (-1 where the edition has none)."""
+        self._card_arrays(ed)
+        self._seat_sets(players)
+
+    def _card_arrays(self, ed: Edition) -> None:
+        """The arrays by card: values, copies, the deck, bits and one-hot rows."""
+        kinds, index = self.kinds, self.index
+        self.value = np.array([ed.value[c] for c in self.cards] + [-1], dtype=np.int16)
+        """Each card's value (no card: -1)."""
+        self.copies = np.array([ed.deck.count(c) for c in self.cards], dtype=np.int8)
+        self.order = np.array([index[c] for c in ed.deck], dtype=np.int8)
+        """The deck, card by card, in the edition's order: every round starts from it."""
+        self.guesses = np.array([index[c] for c in ed.guesses if c is not Card.GUARD], np.int8)
+        """What a Guard may name, in the encoding's order of named cards."""
+        values = self.value[:-1]
+        self.not_above = np.array(
+            [int(((values <= v) * (1 << np.arange(kinds))).sum()) for v in values] + [0],
+            dtype=np.uint16,
+        )
+        """The cards whose value is at most each card's: what a comparison's winner cannot hold."""
+        self.card_bit = np.array([1 << i for i in range(kinds)] + [0], dtype=np.uint16)
+        """Each card as a bit (no card: 0)."""
+        self.card_bits = _bits_table(kinds, kinds)
+        self.one_hot = np.eye(kinds + 1, kinds, dtype=np.float32)
+        """``one_hot[card]``: the card as ``K`` flags (no card: none set)."""
+
+    def _seat_sets(self, players: int) -> None:
+        """The lookups of seats and seat sets (bits)."""
+        seats = 1 << players
+        self.full = seats - 1
+        """Every seat, as bits."""
+        self.bit = np.array([1 << s for s in range(players)] + [0], dtype=np.uint8)
+        """Each seat as a bit; the index ``players`` (nobody) as 0."""
+        self.count = np.array([bin(m).count("1") for m in range(seats)], dtype=np.int64)
+        """How many seats each set holds."""
+        self.lowest = np.array([(m & -m).bit_length() - 1 for m in range(seats)], dtype=np.int64)
+        """The lowest seat of each set (-1 for none)."""
+        self.following = _table(seats, players, lambda out, seat: _following(out, seat, players))
+        """``following[out, seat]``: the next seat after ``seat`` clockwise not in ``out``."""
+        self.others = _table(seats, players, lambda free, seat: _others(free, seat, players))
+        """``others[free, seat]``: the seats of ``free`` other than ``seat``, as offsets from
+        it (bit ``j - 1`` for the seat ``j`` places after it): whom its card may choose."""
+        self.kth = _table(seats, players, _kth)
+        """``kth[set, k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
+        self.seat_bits = _bits_table(players, players)
+        self.turn = _table(players, players, lambda seat, j: (seat + j) % players)
+        """``turn[viewer, j]``: the seat ``j`` places after the viewer's."""
+        self.offset = _table(players, players, lambda viewer, seat: (seat - viewer) % players)
+        """``offset[viewer, seat]``: how many places after the viewer's a seat is."""
+        rotated = _table(seats * players, 1, lambda at, _: _rotated(at, players))[:, 0]
+        self.flags = self.seat_bits[rotated]
+        """``flags[set * n + viewer]``: a seat set as flags, by offset from the viewer."""
+
+
+def _table(rows: int, columns: int, value: Callable[[int, int], int]) -> NDArray[np.int64]:
+    """``table[i, j] = value(i, j)``."""
+    return np.array([[value(i, j) for j in range(columns)] for i in range(rows)], dtype=np.int64)
+
+
+def _rotated(at: int, players: int) -> int:
+    """The set ``at // players`` turned so that seat ``at % players`` is bit 0."""
+    mask, viewer = divmod(at, players)
+    return sum(1 << j for j in range(players) if mask >> ((viewer + j) % players) & 1)
+
+
+def _following(out: int, seat: int, players: int) -> int:
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if not out >> other & 1:
+            return other
+    return -1
+
+
+def _others(free: int, seat: int, players: int) -> int:
+    offsets = [j for j in range(1, players) if free >> ((seat + j) % players) & 1]
+    return sum(1 << (j - 1) for j in offsets)
+
+
+def _kth(mask: int, k: int) -> int:
+    seats = [s for s in range(8) if mask >> s & 1]
+    return seats[k] if k < len(seats) else -1
+
+
+def _bits_table(bits: int, width: int) -> NDArray[np.float32]:
+    """``table[m]``: the bits of ``m`` as 0.0 and 1.0, lowest first (for the observation)."""
+    masks = np.arange(1 << bits)[:, None]
+    return ((masks >> np.arange(width)) & 1).astype(np.float32)
+
+
+@functools.cache
+def _deck(name: str, players: int) -> Deck:
+    return Deck(EDITIONS[name], players)
+
+
+def deck_of(ed: Edition, players: int) -> Deck:
+    """The arrays of a built-in edition at a table of ``players``.
+
+    An edition of one's own is refused with :class:`~loveletter.errors.SetupError`: the
+    batch engine plays the built-in cards only.
+    """
+    if EDITIONS.get(ed.name) is not ed or ed.name not in ("2019", "classic"):
+        raise SetupError(
+            f"the batch engine plays the built-in editions ('2019', 'classic'), not "
+            f"{ed.name!r}: play an edition of one's own through loveletter.Game"
+        )
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"players must be a whole number, not {players!r}")
+    if not ed.min_players <= players <= ed.max_players:
+        raise SetupError(
+            f"the {ed.name} edition is for {ed.min_players} to {ed.max_players} players, "
+            f"not {players}"
+        )
+    return _deck(ed.name, players)
+
+
+_FIELDS = {
+    # name: (shape, dtype, filled with). Shapes name B (tables), n (seats), K (kinds) and
+    # W (the deck, with room for the cards returned).
+    "hand": (("B", "n"), np.int64, "K"),
+    "drawn": (("B",), np.int64, "K"),
+    "drawn2": (("B",), np.int64, "K"),
+    "actor": (("B",), np.int64, 0),
+    "phase": (("B",), np.int8, PLAY),
+    "out": (("B",), np.uint8, 0),
+    "protected": (("B",), np.uint8, 0),
+    "spied": (("B",), np.uint8, 0),
+    "tokens": (("B", "n"), np.int8, 0),
+    "round": (("B",), np.int16, 0),
+    "first": (("B",), np.int8, 0),
+    "deck": (("B", "W"), np.int64, "K"),
+    "dealt": (("B",), np.int64, 0),
+    "returned": (("B",), np.int64, 0),
+    "aside": (("B",), np.int8, "K"),
+    "face_up": (("B", 3), np.int8, "K"),
+    "under_own": (("B", UNDER), np.int8, -1),
+    "discards": (("B", "n", "K"), np.int8, 0),
+    "last": (("B", "n"), np.int8, "K"),
+    "discarded": (("B", "n"), np.int16, 0),
+    "known": (("B", "n", "n"), np.int8, "K"),
+    "ruled_out": (("B", "n"), np.uint16, 0),
+    "tied": (("B", "n"), np.uint8, 0),
+    "won": (("B",), np.uint8, 0),
+    "spy_bonus": (("B",), np.int8, -1),
+    "winners": (("B",), np.uint8, 0),
+}
+
+
+class Arrays:
+    """The state of ``B`` tables, as the arrays of the module's table (one attribute each)."""
+
+    FIELDS = tuple(_FIELDS)
+
+    hand: NDArray[np.int64]
+    drawn: NDArray[np.int64]
+    drawn2: NDArray[np.int64]
+    actor: NDArray[np.int64]
+    phase: NDArray[np.int8]
+    out: NDArray[np.uint8]
+    protected: NDArray[np.uint8]
+    spied: NDArray[np.uint8]
+    tokens: NDArray[np.int8]
+    round: NDArray[np.int16]
+    first: NDArray[np.int8]
+    deck: NDArray[np.int64]
+    dealt: NDArray[np.int64]
+    returned: NDArray[np.int64]
+    aside: NDArray[np.int8]
+    face_up: NDArray[np.int8]
+    under_own: NDArray[np.int8]
+    discards: NDArray[np.int8]
+    last: NDArray[np.int8]
+    discarded: NDArray[np.int16]
+    known: NDArray[np.int8]
+    ruled_out: NDArray[np.uint16]
+    tied: NDArray[np.uint8]
+    won: NDArray[np.uint8]
+    spy_bonus: NDArray[np.int8]
+    winners: NDArray[np.uint8]
+
+    def __init__(self, tables: int, deck: Deck) -> None:
+        sizes = {"B": tables, "n": deck.players, "K": deck.kinds, "W": deck.size + UNDER}
+        for name, (shape, dtype, fill) in _FIELDS.items():
+            dims = tuple(sizes[d] if isinstance(d, str) else d for d in shape)
+            value = sizes[fill] if isinstance(fill, str) else fill
+            setattr(self, name, np.full(dims, value, dtype=dtype))
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the arrays hold."""
+        return sum(int(getattr(self, name).nbytes) for name in self.FIELDS)
+
+    def take(self, rows: Int) -> Arrays:
+        """The tables ``rows`` only, as new arrays (to drop the tables whose games are over)."""
+        other = Arrays.__new__(Arrays)
+        for name in self.FIELDS:
+            value: Any = getattr(self, name)
+            setattr(other, name, value[rows])
+        return other
