@@ -11,10 +11,10 @@ from numpy.typing import NDArray
 
 from loveletter.batch.deal import deal
 from loveletter.batch.export import GameRecorder, log_to_json
-from loveletter.batch.layout import CHOOSE, OVER, Arrays, Deck, Int, deck_of
+from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int, deck_of
 from loveletter.batch.legal import Moves, moves_of, situation
 from loveletter.batch.observe import observation
-from loveletter.batch.play import TABLES, BatchSummary, play_out
+from loveletter.batch.play import TABLES, BatchSummary
 from loveletter.batch.rules import Outcome, Tables
 from loveletter.commands import Command
 from loveletter.editions import Edition
@@ -23,6 +23,7 @@ from loveletter.encoding import Encoding
 from loveletter.errors import LoveLetterError, SetupError
 from loveletter.referee import Game
 from loveletter.setup import Setup, seat_names
+from loveletter.simulate import BotResult
 
 __all__ = ["Batch", "IllegalActionError", "Step"]
 
@@ -215,7 +216,61 @@ class Batch:
             target=target,
             observe=False,
         )
-        return play_out(batch, games, seed)
+        return batch._play_out(games, seed)
+
+    def _play_out(self, games: int, seed: int) -> BatchSummary:
+        """Play ``games`` games at ``batch``'s tables, starting new ones as games end.
+
+        The batch's tables are dealt their first games already; it is used up (its tables
+        are dropped as their last games end). :meth:`Batch.play_random
+        <loveletter.self.Batch.play_random>` makes one and calls this.
+        """
+        count, deck = self.players, self._deck
+        self._tables.restarts = games - self.tables
+        seat_wins = np.zeros(count, dtype=np.int64)
+        finished = turns = rounds = showdown = survivor = spy = 0
+        while finished < games:
+            s = self._s
+            turns += int(np.count_nonzero(s.phase == PLAY))
+            self.step(self.random_actions(), check=False)
+            outcome = self._outcome
+            if not outcome.rounds.size:
+                continue
+            won = s.won[outcome.rounds]
+            by_last = outcome.survivor
+            survivor += int(by_last.sum())
+            showdown += int(deck.count[won[~by_last]].sum())
+            spy += int(np.count_nonzero(s.spy_bonus[outcome.rounds] >= 0))
+            ended: Int = outcome.games
+            if not ended.size:
+                continue
+            finished += ended.size
+            seat_wins += deck.seat_bits[outcome.winners].sum(axis=0).astype(np.int64)
+            rounds += int(outcome.rounds_played.sum())
+            over = s.phase == OVER
+            if over.sum() * 4 > self.tables and finished < games:
+                self._keep((~over).nonzero()[0])
+        ed = self.edition
+        return BatchSummary(
+            games=games,
+            players=count,
+            edition=ed.name,
+            seed=seed,
+            bots=(
+                BotResult(
+                    bot="random",
+                    games=games * count,
+                    wins=int(seat_wins.sum()),
+                    seat_games=(games,) * count,
+                    seat_wins=tuple(int(wins) for wins in seat_wins),
+                ),
+            ),
+            rounds=rounds,
+            showdown_tokens=showdown,
+            survivor_tokens=survivor,
+            spy_tokens=spy,
+            turns=turns,
+        )
 
     def _start(self, rows: Int) -> None:
         """New games at ``rows``: no tokens, round 0, a starter drawn at random."""

@@ -1,7 +1,7 @@
 """Random play in bulk: whole games of uniformly random legal actions, and their summary.
 
 :meth:`Batch.play_random <loveletter.batch.Batch.play_random>` keeps up to ``tables``
-games going at once in one :class:`~loveletter.batch.Batch` (:func:`play_out`): a table
+games going at once in one :class:`~loveletter.batch.Batch`: a table
 whose game ends starts the next game still to play, and once no game is left to start,
 the tables whose games are over are dropped, so that every step works on games in
 progress. Its :class:`BatchSummary` is :func:`loveletter.simulate.simulate`'s
@@ -12,18 +12,13 @@ played (``turns``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
-import numpy as np
 
-from loveletter.batch.layout import OVER, PLAY, Int
-from loveletter.simulate import BotResult, Summary, wilson
+from loveletter.simulate import Summary, wilson
 
-if TYPE_CHECKING:
-    from loveletter.batch.batch import Batch
-
-__all__ = ["TABLES", "BatchSummary", "play_out"]
+__all__ = ["TABLES", "BatchSummary"]
 
 TABLES = 50_000
 """The most games :meth:`Batch.play_random <loveletter.batch.Batch.play_random>` keeps
@@ -77,58 +72,3 @@ class BatchSummary(Summary):
             f"turns played: {self.turns} cards, {self.turns_per_game:.2f} per game (batch engine)"
         )
         return "\n".join(lines)
-
-
-def play_out(batch: Batch, games: int, seed: int) -> BatchSummary:
-    """Play ``games`` games at ``batch``'s tables, starting new ones as games end.
-
-    The batch's tables are dealt their first games already; it is used up (its tables
-    are dropped as their last games end). :meth:`Batch.play_random
-    <loveletter.batch.Batch.play_random>` makes one and calls this.
-    """
-    count, deck = batch.players, batch._deck
-    batch._tables.restarts = games - batch.tables
-    seat_wins = np.zeros(count, dtype=np.int64)
-    finished = turns = rounds = showdown = survivor = spy = 0
-    while finished < games:
-        s = batch._s
-        turns += int(np.count_nonzero(s.phase == PLAY))
-        batch.step(batch.random_actions(), check=False)
-        outcome = batch._outcome
-        if not outcome.rounds.size:
-            continue
-        won = s.won[outcome.rounds]
-        by_last = outcome.survivor
-        survivor += int(by_last.sum())
-        showdown += int(deck.count[won[~by_last]].sum())
-        spy += int(np.count_nonzero(s.spy_bonus[outcome.rounds] >= 0))
-        ended: Int = outcome.games
-        if not ended.size:
-            continue
-        finished += ended.size
-        seat_wins += deck.seat_bits[outcome.winners].sum(axis=0).astype(np.int64)
-        rounds += int(outcome.rounds_played.sum())
-        over = s.phase == OVER
-        if over.sum() * 4 > batch.tables and finished < games:
-            batch._keep((~over).nonzero()[0])
-    ed = batch.edition
-    return BatchSummary(
-        games=games,
-        players=count,
-        edition=ed.name,
-        seed=seed,
-        bots=(
-            BotResult(
-                bot="random",
-                games=games * count,
-                wins=int(seat_wins.sum()),
-                seat_games=(games,) * count,
-                seat_wins=tuple(int(wins) for wins in seat_wins),
-            ),
-        ),
-        rounds=rounds,
-        showdown_tokens=showdown,
-        survivor_tokens=survivor,
-        spy_tokens=spy,
-        turns=turns,
-    )
