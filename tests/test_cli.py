@@ -100,6 +100,18 @@ def interrupt(process: subprocess.Popen[bytes]) -> tuple[int, str]:
     return process.returncode, stderr.decode()
 
 
+def asleep(pid: int) -> None:
+    """Wait until the process ``pid`` sleeps (blocked reading its input), as a person's
+    Ctrl-C finds it; a Ctrl-C sent between its prompt and its read would wait for input."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        pytest.skip("needs Linux's /proc/PID/stat")
+    deadline = time.monotonic() + WAIT
+    while stat.read_text().rpartition(")")[2].split()[0] != "S":
+        assert time.monotonic() < deadline, "the game never waited for an answer"
+        time.sleep(0.01)
+
+
 def start(*args: str) -> subprocess.Popen[bytes]:
     """``python -m loveletter ARGS`` in a process group of its own, as a shell starts it."""
     return subprocess.Popen(
@@ -153,6 +165,7 @@ def test_ctrl_c_stops_a_terminal_game(
             chunk = os.read(process.stdout.fileno(), 4096)
             assert chunk, f"the game ended before asking: {shown.decode()}"
             shown += chunk
+        asleep(process.pid)
         code, stderr = interrupt(process)
     finally:
         if process.poll() is None:
