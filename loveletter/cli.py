@@ -109,7 +109,7 @@ def _check_target(edition: str, target: int | str | None) -> None:
 
 
 def _terminal_width() -> int | None:
-    """The columns to wrap the terminal game's lines to.
+    """The columns to wrap the terminal game's and the replay's lines to.
 
     ``COLUMNS`` if set, else the terminal's width; ``None`` (lines left whole) when
     standard output is no terminal.
@@ -389,8 +389,12 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"loveletter replay: {args.viewer!r} is not at the table", file=sys.stderr)
             return 2
         args.viewer = seated[0]
+    from loveletter.play import wrap
+
+    width = _terminal_width()
     for line in _told(game, setup, args.viewer, args.open, args.language or setup.language):
-        print(line)
+        for part in wrap(line, width):
+            print(part)
     return 0
 
 

@@ -20,7 +20,9 @@ WAIT = 60
 
 
 def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
-    """``python -m loveletter ARGS``, its output captured."""
+    """``python -m loveletter ARGS``, its output captured; lines left whole (no
+    ``COLUMNS`` from the environment the tests run in) unless ``env`` says otherwise."""
+    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
     return subprocess.run(
         [sys.executable, "-m", "loveletter", *args],
         capture_output=True,

@@ -5,6 +5,7 @@ replay in the language and with the hands the game was played with."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -34,7 +35,9 @@ SURE = "Playing the Princess knocks you out of the round. Play it anyway? (y/n):
 
 
 def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
-    """``python -m loveletter ARGS``, its output captured."""
+    """``python -m loveletter ARGS``, its output captured; lines left whole (no
+    ``COLUMNS`` from the environment the tests run in) unless ``env`` says otherwise."""
+    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
     return subprocess.run(
         [sys.executable, "-m", "loveletter", *args],
         capture_output=True,
@@ -492,3 +495,14 @@ def test_you_are_told_in_the_second_person(tmp_path: Path) -> None:
     assert told[0] == "You, Anna: Love Letter (2019 revised edition), told as you saw it."
     assert told[1].startswith("Round 1: You play first;")
     assert "  You play the Spy." in told
+
+
+def test_the_replay_wraps_to_columns_too(tmp_path: Path) -> None:
+    """`COLUMNS=50 loveletter replay`: lines of 50 at most, the same words as piped."""
+    log = tmp_path / "game.json"
+    TerminalGame(seed=5, ask=Chooser(), say=lambda _: None, log=log).run()
+    env = {"PATH": "/usr/bin:/bin"}
+    narrow = run_cli("replay", str(log), env={**env, "COLUMNS": "50"}).stdout.splitlines()
+    whole = run_cli("replay", str(log), env=env).stdout.splitlines()
+    assert max(map(len, narrow)) <= 50 < max(map(len, whole))
+    assert " ".join(narrow).split() == " ".join(whole).split()
