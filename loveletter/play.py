@@ -512,6 +512,8 @@ class TerminalGame:
             if card is None:
                 continue
             targets = self._ask_targets(card, plays)
+            if not self._discarding_confirmed(card, targets, view.hand):
+                continue
             guess = None
             if rule_of(card).names_a_card and targets:
                 guess = self._ask_guess(ed, card, targets)
@@ -537,19 +539,38 @@ class TerminalGame:
             self._refused(Play(player=self.me, card=card))  # not held, or the Countess must go
             return None
         losing = rule_of(card).intent is Intent.LOSE  # playing it knocks its player out
-        if losing and not self._confirmed(card):
+        if losing and not self._confirmed(card, self.t("sure", the_card=the(card, self.language))):
             return None
         return card
 
-    def _confirmed(self, card: Card) -> bool:
-        """Whether the player, asked, confirms playing ``card``, which knocks them out.
+    def _discarding_confirmed(
+        self, card: Card, targets: tuple[str, ...], hand: Sequence[Card]
+    ) -> bool:
+        """Whether the play goes on, asking first if it knocks the player out.
+
+        That is ``card`` (a Prince) on the player themself, whose other card knocks them
+        out when discarded (the Princess): known from their own hand alone.
+        """
+        if targets != (self.me,) or rule_of(card).intent is not Intent.REPLACE:
+            return True
+        rest = list(hand)
+        rest.remove(card)
+        losing = [other for other in rest if rule_of(other).intent is Intent.LOSE]
+        if not losing:
+            return True
+        the_card, the_other = the(card, self.language), the(losing[0], self.language)
+        question = self.t("sure_discard", the_card=the_card, the_other=the_other)
+        return self._confirmed(card, question)
+
+    def _confirmed(self, card: Card, question: str) -> bool:
+        """Whether the player, asked ``question``, confirms a play of ``card`` that loses.
 
         Only a yes confirms (``y``, ``yes``, ``o``, ``oui``) and only a no declines
         (``n``, ``no``, ``non``); anything else is explained and asked again.
         """
         the_card = the(card, self.language)
         while True:
-            answer = self._input(self.t("sure", the_card=the_card))
+            answer = self._input(question)
             if fold(answer) in _YES:
                 return True
             if fold(answer) in _NO:

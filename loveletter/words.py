@@ -609,6 +609,12 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "Playing {the_card} knocks you out of the round. Play it anyway? (y/n): ",
         "Jouer {the_card} vous fait quitter la manche. Jouer quand même ? (o/n) : ",
     ),
+    "sure_discard": (
+        "Playing {the_card} on yourself discards {the_other}, which knocks you out of the "
+        "round. Play it anyway? (y/n): ",
+        "Jouer {the_card} sur vous-même défausse {the_other}, ce qui vous fait quitter la "
+        "manche. Jouer quand même ? (o/n) : ",
+    ),
     "yes_or_no": (
         "  {text!r} is neither yes nor no: type y to play {the_card} and leave the round, "
         "or n to choose another card.",

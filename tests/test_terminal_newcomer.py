@@ -103,6 +103,22 @@ def test_the_princess_question_in_french() -> None:
     assert lines[lines.index("oui") + 1] == "  Vous jouez la Princesse."
 
 
+def test_a_prince_on_yourself_that_discards_the_princess_asks_first() -> None:
+    """The Prince on yourself with the Princess in hand knocks you out: asked as for the
+    Princess, and a no goes back to the card; on another player it is not asked."""
+    sure = (
+        "Playing the Prince on yourself discards the Princess, which knocks you out of the "
+        "round. Play it anyway? (y/n): "
+    )
+    lines = transcript(["prince", "you", "n", "prince", "anna"], seed=85)
+    assert lines[lines.index("you") + 1] == sure
+    assert lines[lines.index("n") + 1] == "Play which card? (Prince, Princess): "
+    assert lines.count(sure) == 1
+    assert "  You play the Prince on Anna." in lines
+    lines = transcript(["prince", "you", "y"], seed=85)
+    assert "  You are knocked out (discarded the Princess)." in lines
+
+
 # -- one choice: Enter takes it; errors list what may be chosen --------------------------------
 
 
