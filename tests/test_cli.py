@@ -114,6 +114,13 @@ def asleep(pid: int) -> None:
         time.sleep(0.01)
 
 
+def _as_in_a_terminal() -> None:
+    """In the child, before it runs: Ctrl-C handled by default, as a terminal's shell
+    starts a command. A test run started in the background by a shell without job
+    control (``pytest &``) ignores Ctrl-C, and its children would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str) -> subprocess.Popen[bytes]:
     """``python -m loveletter ARGS`` in a process group of its own, as a shell starts it."""
     return subprocess.Popen(
@@ -123,6 +130,7 @@ def start(*args: str) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         cwd=ROOT,
         start_new_session=True,
+        preexec_fn=_as_in_a_terminal,
     )
 
 
