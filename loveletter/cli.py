@@ -25,13 +25,18 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loveletter import __version__
 from loveletter.scenarios import ScenarioFileError, run_files
+
+if TYPE_CHECKING:
+    from loveletter.referee import Game
+    from loveletter.setup import Setup
 
 __all__ = ["main"]
 
@@ -72,6 +77,54 @@ def _target(text: str) -> int | str:
     return text
 
 
+def _check_target(edition: str, target: int | str | None) -> None:
+    """Raise ValueError, saying what it is, if ``target`` names a setting ``edition`` lacks.
+
+    A setting (``printed``) belongs to an edition's rules (the classic rulebook's printed
+    targets, LLC-TARGETS-PRINTED); asked of another edition, it is named for what it is.
+    """
+    from loveletter.editions import EDITIONS
+    from loveletter.editions import edition as edition_named
+
+    if not isinstance(target, str):
+        return
+    ed = edition_named(edition)
+    if target in dict(ed.target_settings):
+        return
+    owners = [other for other in EDITIONS.values() if target in dict(other.target_settings)]
+    if not owners:
+        settings = ", ".join(name for name, _ in ed.target_settings)
+        raise ValueError(
+            f"--target {target}: not a number of tokens, nor a target setting of the "
+            f"{ed.name} edition ({f'its settings: {settings}' if settings else 'it has none'})"
+        )
+    owner = owners[0]
+    table = dict(owner.target_settings)[target]
+    tokens = "/".join(str(count) for _, count in table)
+    players = "/".join(str(count) for count, _ in table)
+    raise ValueError(
+        f"--target {target} is the {owner.name} edition's setting: the targets printed in "
+        f"its rulebook ({tokens} tokens at {players} players); the {ed.name} edition has "
+        f"no such setting: give a number of tokens, or --edition {owner.name}"
+    )
+
+
+def _terminal_width() -> int | None:
+    """The columns to wrap the terminal game's and the replay's lines to.
+
+    ``COLUMNS`` if set, else the terminal's width; ``None`` (lines left whole) when
+    standard output is no terminal.
+    """
+    if os.environ.get("COLUMNS", "").strip().isdecimal():
+        return max(int(os.environ["COLUMNS"]), 20)
+    try:
+        if sys.stdout is not None and sys.stdout.isatty():
+            return max(shutil.get_terminal_size().columns, 20)
+    except (OSError, ValueError):
+        pass
+    return None
+
+
 def _input_is_over() -> bool:
     """Whether standard input is closed or already at its end: nobody will ever answer.
 
@@ -96,6 +149,15 @@ def _play(args: argparse.Namespace) -> int:
     from loveletter.words import terminal
 
     nobody = f"loveletter play: {terminal('no_player', args.language)}"
+    try:
+        if args.bots_see_all and not args.open_hands:
+            raise ValueError(
+                "--bots-see-all goes with --open-hands: the bots read the hands laid face up"
+            )
+        _check_target(args.edition, args.target)
+    except ValueError as error:
+        print(f"loveletter play: {error}", file=sys.stderr)
+        return 2
     if _input_is_over():
         print(nobody, file=sys.stderr)
         return 2
@@ -110,8 +172,10 @@ def _play(args: argparse.Namespace) -> int:
             target=args.target,
             remedy=args.remedy,
             open_hands=args.open_hands,
+            bots_see_all=args.bots_see_all,
             verbose=args.verbose,
             log=args.log,
+            width=_terminal_width(),
         )
         table.save_log()
     except ValueError as error:
@@ -123,8 +187,10 @@ def _play(args: argparse.Namespace) -> int:
     try:
         code = table.run()
     except KeyboardInterrupt:
+        # Ctrl-C: the log is written (run's own finally); one line, in the table's language.
         print(flush=True)  # end the line of the question that was being asked
-        raise
+        print(f"loveletter play: {terminal('interrupted', args.language)}", file=sys.stderr)
+        return 130
     if code == 2:
         print(nobody, file=sys.stderr)
     return code
@@ -173,6 +239,7 @@ def _check_games(args: argparse.Namespace) -> None:
     """Raise ValueError if the games asked for cannot be played (before any is)."""
     from loveletter.simulate import _checked
 
+    _check_target(args.edition, args.target)
     _checked(
         games=args.games,
         jobs=1,
@@ -372,10 +439,9 @@ def _read_log(path: str) -> bytes:
 
 def _replay(args: argparse.Namespace) -> int:
     from loveletter.errors import LoveLetterError
-    from loveletter.narration import story
     from loveletter.referee import Game
     from loveletter.serialization import log_from_json
-    from loveletter.words import edition_title, fold
+    from loveletter.words import fold
 
     where = "standard input" if args.log == "-" else args.log
     try:
@@ -393,27 +459,56 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"loveletter replay: {args.viewer!r} is not at the table", file=sys.stderr)
             return 2
         args.viewer = seated[0]
-    title = edition_title(setup.edition, args.language)
-    players = ", ".join(setup.players)
-    if args.language == "fr":
-        who = (
-            "toutes cartes visibles"
-            if args.open
-            else (f"comme {args.viewer} l'a vue" if args.viewer else "comme tous l'ont vue")
-        )
-        print(f"{players} : {title}, racontée {who}.")
-    else:
-        who = (
-            "with every card shown"
-            if args.open
-            else (f"as {args.viewer} saw it" if args.viewer else "as everyone saw it")
-        )
-        print(f"{players}: {title}, told {who}.")
-    for line in story(
-        game.events, viewer=args.viewer, everything=args.open, language=args.language
-    ):
-        print(line)
+    from loveletter.play import wrap
+
+    width = _terminal_width()
+    for line in _told(game, setup, args.viewer, args.open, args.language or setup.language):
+        for part in wrap(line, width):
+            print(part)
     return 0
+
+
+def _told(
+    game: Game, setup: Setup, viewer: str | None, everything: bool, language: str
+) -> list[str]:
+    """A logged game's story, as ``loveletter replay`` tells it, in ``language``.
+
+    A game played with open hands (HOUSE-PRACTICE-OPEN-HANDS) is told as its table saw
+    it: every card that was in a hand is named, since every hand lay face up; only the
+    order in which a Chancellor's cards went back under the pile stays with its player.
+    A log that stops before the game's end says so last.
+    """
+    from loveletter.events import CardsReturned
+    from loveletter.narration import story
+    from loveletter.views import redact
+    from loveletter.words import edition_title, fold, terminal
+
+    title = edition_title(setup.edition, language)
+    if everything:
+        how = terminal("told_open", language)
+    elif viewer is not None:
+        how = terminal("told_as", language, viewer=viewer)
+    else:
+        how = terminal("told_everyone", language)
+    if setup.open_hands and not everything:
+        how += terminal("told_face_up", language)
+    # A player named as the listener ("You", the terminal game's player) is told in the
+    # second person: "You play first", not "You plays first".
+    you = next((p for p in setup.players if fold(p) == fold(terminal("you", language))), None)
+    if viewer is not None and viewer == you:
+        how = terminal("told_as_you", language)
+    players = ", ".join(setup.players)
+    lines = [terminal("told", language, players=players, title=title, how=how)]
+    events = game.events
+    if setup.open_hands and not everything:
+        everything = True
+        events = tuple(
+            redact(event, viewer) if isinstance(event, CardsReturned) else event for event in events
+        )
+    lines += story(events, viewer=viewer, everything=everything, language=language, you=you)
+    if not game.over:
+        lines.append(terminal("log_ends", language, round=game.state.round_number))
+    return lines
 
 
 def _run_options(command: argparse.ArgumentParser) -> None:
@@ -460,7 +555,9 @@ def parser() -> argparse.ArgumentParser:
         "--players", type=int, default=2, help="players at the table, you included (2)"
     )
     play.add_argument("--edition", default="2019", help="2019 or classic (2019)")
-    play.add_argument("--seed", type=int, default=None, help="seed, to deal the same game again")
+    play.add_argument(
+        "--seed", type=int, default=None, help="deal the game of this seed (the game says its seed)"
+    )
     play.add_argument(
         "--bots",
         type=_bot_names,
@@ -479,9 +576,18 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--remedy",
         action="store_true",
-        help="agree to the house remedy: 'undo' takes back a move nobody learned from",
+        help="agree to the house remedy: 'undo' takes back a move nobody has learned from",
     )
-    play.add_argument("--open-hands", action="store_true", help="practise with every hand face up")
+    play.add_argument(
+        "--open-hands",
+        action="store_true",
+        help="practise with every hand face up; the bots still play from their own hands",
+    )
+    play.add_argument(
+        "--bots-see-all",
+        action="store_true",
+        help="with --open-hands: the bots read every hand too",
+    )
     play.add_argument(
         "--verbose",
         action="store_true",
@@ -580,7 +686,9 @@ def parser() -> argparse.ArgumentParser:
     )
     bench.set_defaults(handler=_bench)
 
-    replay = commands.add_parser("replay", help="tell a logged game in plain English")
+    replay = commands.add_parser(
+        "replay", help="tell a logged game in plain words (English or French)"
+    )
     replay.add_argument(
         "log", metavar="LOG.json", help="a game log (setup and commands); - reads standard input"
     )
@@ -589,7 +697,12 @@ def parser() -> argparse.ArgumentParser:
         "--as", dest="viewer", metavar="PLAYER", help="as this player saw it (any letter case)"
     )
     how.add_argument("--open", action="store_true", help="with every card shown")
-    replay.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
+    replay.add_argument(
+        "--language",
+        choices=("en", "fr"),
+        default=None,
+        help="en or fr (the language the game was played in)",
+    )
     replay.set_defaults(handler=_replay)
 
     from loveletter.web.cli import add_parser as add_serve  # the web table; its extra on request

@@ -147,7 +147,9 @@ def _card_drawn(v: Voice, e: CardDrawn, no_effect: bool) -> str:
 def _card_played(v: Voice, e: CardPlayed, no_effect: bool) -> str:
     text = v.say("played", does=v.does(e.player, "play"), card=v.the(e.card))
     targets = (e.target, *e.also) if e.target is not None else e.also
-    if targets:
+    if targets == (e.player,):  # a Prince on its own player
+        text += v.say("played_on_self", to=e.player)
+    elif targets:
         text += v.say("played_on", targets=v.who(*targets))
     elif rule_of(e.card).targeting is not Targeting.NONE:
         text += v.say("nobody_chosen")
@@ -184,17 +186,19 @@ def _hand_seen(v: Voice, e: HandSeen, no_effect: bool) -> str:
 
 
 def _hands_compared(v: Voice, e: HandsCompared, no_effect: bool) -> str:
-    cards = ""
-    if e.player_card and e.target_card:
-        cards = v.say("against", one=v.the(e.player_card), other=v.the(e.target_card))
+    pair, cards = (e.player, e.target), (e.player_card, e.target_card)
+    if v.you == e.target:  # "You and Anna compare hands", your card first
+        pair, cards = (e.target, e.player), (e.target_card, e.player_card)
+    against = ""
+    if cards[0] and cards[1]:
+        against = v.say("against", one=v.the(cards[0]), other=v.the(cards[1]))
     outcome = v.say("tie")
     if e.loser is not None:
         key = "lower" if rule_of(e.by).lower_loses else "higher"
         outcome = v.say(key, who=v.who(e.loser), has=v.verb((e.loser,), "have"))
-    pair = (e.player, e.target)
     listener = v.you if v.you in pair else None
     return v.say(
-        "compared", to=listener, does=v.does(pair, "compare"), cards=cards, outcome=outcome
+        "compared", to=listener, does=v.does(pair, "compare"), cards=against, outcome=outcome
     )
 
 
@@ -213,13 +217,14 @@ def _hand_discarded(v: Voice, e: HandDiscarded, no_effect: bool) -> str:
 def _cards_returned(v: Voice, e: CardsReturned, no_effect: bool) -> str:
     cards = ""
     if all(card is not None for card in e.cards):
-        names = [card_name(card, v.language) for card in e.cards if card is not None]
+        names = [v.the(card) for card in e.cards if card is not None]
         cards = f" ({v.say('then').join(names)})"
+    count = len(e.cards)
     return v.say(
         "returned",
         does=v.does(e.player, "keep"),
         put=v.verb((e.player,), "put"),
-        count=len(e.cards),
+        count=v.say(f"count_{count}" if 1 <= count <= 3 else "count", count=count),
         cards=cards,
     )
 
@@ -265,7 +270,12 @@ def _round_ended(v: Voice, e: RoundEnded, no_effect: bool) -> str:
             round=e.round_number,
         )
     else:
-        hands = players_phrase((f"{v.who(p)} {v.the(c)}" for p, c in e.hands), v.language)
+        # "Anna has the Princess, you the Guard and Ben the Priest": the verb said once
+        shown = [
+            v.say("shows", does=v.does(p, "have") if i == 0 else v.who(p), card=v.the(c))
+            for i, (p, c) in enumerate(e.hands)
+        ]
+        hands = players_phrase(shown, v.language)
         text = v.say("showdown", hands=hands, does=v.does(e.winners, "win"), round=e.round_number)
     if e.set_aside is not None:
         text += v.say("set_aside_was", card=v.the(e.set_aside))
@@ -396,14 +406,17 @@ def story(
     viewer: str | None = None,
     everything: bool = False,
     language: str = "en",
+    you: str | None = None,
 ) -> list[str]:
     """A game told as ``viewer`` saw it (a spectator when ``None``), a line per event.
 
     ``everything`` tells it with every card shown, as the referee saw it. Each round
-    starts with an unindented line; what happens in it is indented.
+    starts with an unindented line; what happens in it is indented. Players are told
+    in the third person, but ``you``, told in the second (the terminal game's player,
+    whose name is ``You``: "You play first", never "You plays first").
     """
     told = [event if everything else redact(event, viewer) for event in events]
-    texts = Narrator(language=language, everything=True).tell_all(told)
+    texts = Narrator(you, language=language, everything=True).tell_all(told)
     return [
         text if isinstance(event, RoundStarted) else f"  {text}"
         for event, text in zip(told, texts, strict=True)

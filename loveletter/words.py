@@ -43,6 +43,7 @@ __all__ = [
     "said",
     "shown",
     "terminal",
+    "that",
     "the",
 ]
 
@@ -109,6 +110,17 @@ def of(player: str, language: str = "en") -> str:
     if language != "fr":
         return f"{player}'s"
     return f"d'{player}" if fold(player)[:1] in tuple("aeiouyh") else f"de {player}"
+
+
+def that(player: str, language: str = "en") -> str:
+    """``that Anna``, or in French ``qu'Anna`` / ``que Ben`` (to start a clause).
+
+    >>> that("Anna", "fr"), that("Ben", "fr"), that("Anna")
+    ("qu'Anna", 'que Ben', 'that Anna')
+    """
+    if language != "fr":
+        return f"that {player}"
+    return f"qu'{player}" if fold(player)[:1] in tuple("aeiouyh") else f"que {player}"
 
 
 def cards_phrase(cards: Iterable[Card], language: str = "en") -> str:
@@ -392,6 +404,12 @@ _NARRATION: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
     ),
     "played": ("{does} {card}", "{does} {card}"),
     "played_on": (" on {targets}", " sur {targets}"),
+    "played_on_self": (
+        " on their own hand",
+        " sur sa propre main",
+        " on yourself",
+        " sur vous-même",
+    ),
     "nobody_chosen": (", but nobody can be chosen", ", mais personne ne peut être désigné"),
     "no_effect": (
         ", with no effect: the draw pile is empty",
@@ -417,7 +435,7 @@ _NARRATION: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
     "lower": ("{who} {has} the lower card", "{who} {has} la carte la plus faible"),
     "higher": ("{who} {has} the higher card", "{who} {has} la carte la plus forte"),
     "protected": (
-        "{does} protected until {player}'s next turn.",
+        "{does} protected until their next turn.",
         "{does} sous la protection de la Servante jusqu'à son prochain tour.",
         "{does} protected until your next turn.",
         "{does} sous la protection de la Servante jusqu'à votre prochain tour.",
@@ -434,6 +452,10 @@ _NARRATION: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{does} une carte et en {put} {count} sous la pioche{cards}.",
     ),
     "then": (", then ", ", puis "),
+    "count": ("{count}", "{count}"),
+    "count_1": ("one", "une"),
+    "count_2": ("two", "deux"),
+    "count_3": ("three", "trois"),
     "traded": (
         "{does} hands{received}.",
         "{does} leurs mains{received}.",
@@ -454,6 +476,7 @@ _NARRATION: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "The draw pile is empty. Showdown: {hands}. {does} round {round}.",
         "La pioche est vide. Abattage : {hands}. {does} la manche {round}.",
     ),
+    "shows": ("{does} {card}", "{does} {card}"),
     "set_aside_was": (
         " The set-aside card was {card}.",
         " La carte mise de côté était {card}.",
@@ -521,70 +544,149 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  {player:<6} tokens {tokens}/{target}  discards: {discards}{flags}",
         "  {player:<6} pions Faveur {tokens}/{target}  défausse : {discards}{flags}",
     ),
-    "out": ("out", "a quitté la manche"),
-    "protected": ("protected", "protégé"),
+    "out": ("out", "hors de la manche"),
+    "protected": ("protected", "sous protection"),
     "known": (
-        "  You know that {owner} holds the {card}.",
-        "  Vous savez que {owner} a {the_card}.",
+        "  You know {that_owner} holds {the_card}.",
+        "  Vous savez {that_owner} a {the_card}.",
+    ),
+    "ruled_out_one": (
+        "  Everyone knows {that_owner} does not hold {card}.",
+        "  Tout le monde sait {that_owner} n'a pas {card}.",
     ),
     "ruled_out": (
-        "  Everyone knows that {owner} holds none of: {cards}.",
-        "  Tout le monde sait que {owner} n'a aucune de ces cartes : {cards}.",
+        "  Everyone knows {that_owner} holds {none}.",
+        "  Tout le monde sait {that_owner} n'a {none}.",
     ),
+    "neither_nor": ("neither {first} nor {second}", "ni {first} ni {second}"),
+    "none_of": ("none of {cards} and {last}", "ni {cards}, ni {last}"),
+    "none_of_separator": (", ", ", ni "),
     "tied": (
-        "  Everyone knows that {one} and {other} hold cards of the same value.",
-        "  Tout le monde sait que {one} et {other} ont des cartes de même valeur.",
+        "  Everyone knows {that_one} and {other} hold cards of the same value.",
+        "  Tout le monde sait {that_one} et {other} ont des cartes de même valeur.",
+    ),
+    "buried_one": (
+        "  You know the card at the bottom of the draw pile: {cards}.",
+        "  Vous connaissez la carte du fond de la pioche : {cards}.",
     ),
     "buried": (
-        "  Under the pile you know: {cards} (the last one lowest).",
-        "  Sous la pioche, vous savez : {cards} (la dernière tout en bas).",
+        "  You know the bottom of the draw pile: {cards} (at the very bottom).",
+        "  Vous connaissez le fond de la pioche : {cards} (tout au fond).",
     ),
+    "then": (", then ", ", puis "),
     "hand": ("Your hand: {cards}", "Votre main : {cards}"),
     "not_a_card": (
-        "  {text!r} is not a card here{why}: choose one of {names}.",
-        "  {text!r} n'est pas une carte ici{why} : choisissez parmi {names}.",
+        "  {text!r} is not a card here{why}: choose {names}.",
+        "  {text!r} n'est pas une carte ici{why} : choisissez {names}.",
     ),
+    "type_one": ("  Choose {names}.", "  Choisissez {names}."),
     "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
     "label_here": (
         " (playing-card labels belong to the 2019 edition)",
         " (les cartes à jouer sont une version de l'édition 2019)",
     ),
     "not_a_player": (
-        "  {text!r} is not a player: choose one of {names}.",
-        "  {text!r} n'est pas un joueur : choisissez parmi {names}.",
+        "  {text!r} is not a player here: choose {names}.",
+        "  {text!r} n'est pas un joueur ici : choisissez {names}.",
+    ),
+    "ambiguous_player": (
+        "  {text!r} could be {players}: type more of the name ({names}).",
+        "  {text!r} peut être {players} : tapez la suite du nom ({names}).",
     ),
     "refuses": (
         "  The referee refuses: {message} [{reason}, {ruling}]",
         "  L'arbitre refuse : {message} [{reason}, {ruling}]",
     ),
-    "play_which": ("Play which card? ({cards}): ", "Quelle carte jouer ? ({cards}) : "),
+    "play_which": ("Play which card? ({names}): ", "Quelle carte jouer ? ({names}) : "),
+    "play_which_one": (
+        "Play which card? ({lone}, or Enter): ",
+        "Quelle carte jouer ? ({lone}, ou Entrée) : ",
+    ),
     "sure": (
-        "Playing the Princess knocks you out of the round. Sure? (y/n): ",
-        "Jouer la Princesse vous fait quitter la manche. Sûr ? (o/n) : ",
+        "Playing {the_card} knocks you out of the round. Play it anyway? (y/n): ",
+        "Jouer {the_card} vous fait quitter la manche. Jouer quand même ? (o/n) : ",
+    ),
+    "sure_discard": (
+        "Playing {the_card} on yourself discards {the_other}, which knocks you out of the "
+        "round. Play it anyway? (y/n): ",
+        "Jouer {the_card} sur vous-même défausse {the_other}, ce qui vous fait quitter la "
+        "manche. Jouer quand même ? (o/n) : ",
+    ),
+    "yes_or_no": (
+        "  {text!r} is neither yes nor no: type y to play {the_card} and leave the round, "
+        "or n to choose another card.",
+        "  {text!r} n'est ni oui ni non : tapez o pour jouer {the_card} et quitter la "
+        "manche, ou n pour choisir une autre carte.",
+    ),
+    "yes_or_no_empty": (
+        "  Type y to play {the_card} and leave the round, or n to choose another card.",
+        "  Tapez o pour jouer {the_card} et quitter la manche, ou n pour choisir une autre carte.",
     ),
     "choose_player": ("Choose a player ({names}): ", "Désignez un joueur ({names}) : "),
+    "choose_player_one": (
+        "Choose a player ({lone}, or Enter): ",
+        "Désignez un joueur ({lone}, ou Entrée) : ",
+    ),
     "name_card": ("Name a card ({cards}): ", "Nommez une carte ({cards}) : "),
     "chancellor": ("Chancellor: you hold {cards}.", "Chancelier : vous avez {cards}."),
-    "keep": ("Keep which card? ({cards}): ", "Quelle carte garder ? ({cards}) : "),
+    "keep": ("Keep which card? ({names}): ", "Quelle carte garder ? ({names}) : "),
+    "keep_one": (
+        "Keep which card? ({lone}, or Enter): ",
+        "Quelle carte garder ? ({lone}, ou Entrée) : ",
+    ),
     "first_under": (
-        "Which goes under the pile first, the other at the bottom? ({cards}): ",
-        "Laquelle va d'abord sous la pioche, l'autre tout au fond ? ({cards}) : ",
+        "Put which card under the draw pile first (the other goes below it)? ({cards}): ",
+        "Quelle carte glisser d'abord sous la pioche (l'autre ira en dessous) ? ({cards}) : ",
     ),
     "tokens": ("Tokens: {tokens}", "Pions Faveur : {tokens}"),
     "open_hands": (
         "Practice game: every hand is played face up.",
         "Partie d'entraînement : toutes les mains sont jouées face visible.",
     ),
+    "bots_see_their_own": (
+        "The bots play as at an ordinary table, each seeing only its own hand "
+        "('--bots-see-all' lets them read every hand).",
+        "Les robots jouent comme à une table ordinaire, chacun ne voyant que sa main "
+        "('--bots-see-all' leur fait lire toutes les mains).",
+    ),
+    "bots_see_all": (
+        "The bots read every hand too.",
+        "Les robots lisent aussi toutes les mains.",
+    ),
     "remedy": (
-        "House remedy agreed: after each of your moves, type 'undo' to take it back while "
-        "nobody has learned anything from it, or press Enter to go on.",
-        "Remède de la maison adopté : après chacun de vos coups, tapez 'annuler' pour le "
-        "reprendre tant que personne n'en a rien appris, ou Entrée pour continuer.",
+        "House remedy agreed: after a move of yours that nobody has learned anything from, "
+        "type 'undo' to take it back, or press Enter to go on.",
+        "Remède de la maison adopté : après un coup dont personne n'a rien appris, tapez "
+        "'annuler' pour le reprendre, ou Entrée pour continuer.",
     ),
     "open_hand": ("  hand: {cards}", "  main : {cards}"),
-    "window": ("(Enter to go on, or 'undo') ", "(Entrée pour continuer, ou 'annuler') "),
+    "window": (
+        "(Enter to go on, or 'undo' to take it back) ",
+        "(Entrée pour continuer, ou 'annuler' pour le reprendre) ",
+    ),
+    "window_again": (
+        "  {text!r}: press Enter to go on, or type 'undo' to take your move back.",
+        "  {text!r} : appuyez sur Entrée pour continuer, ou tapez 'annuler' pour reprendre "
+        "votre coup.",
+    ),
     "you_win": ("You win the game!", "Vous gagnez la partie !"),
-    "they_win": ("{names} won the game.", "{names} gagne la partie."),
+    "they_win": ("{names} wins the game.", "{names} gagne la partie."),
+    "interrupted": ("interrupted", "partie interrompue"),
+    # loveletter replay
+    "told": ("{players}: {title}, told {how}.", "{players} : {title}, racontée {how}."),
+    "told_everyone": ("as everyone saw it", "comme tous l'ont vue"),
+    "told_as": ("as {viewer} saw it", "comme {viewer} l'a vue"),
+    "told_as_you": ("as you saw it", "comme vous l'avez vue"),
+    "you": ("you", "vous"),
+    "told_open": ("with every card shown", "toutes cartes visibles"),
+    "told_face_up": (
+        ", every hand face up (a practice game)",
+        ", toutes les mains face visible (une partie d'entraînement)",
+    ),
+    "log_ends": (
+        "The log ends here, in round {round}: the game was left before its end.",
+        "Le journal s'arrête ici, à la manche {round} : la partie a été quittée avant sa fin.",
+    ),
     "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
     # help, ?, the seed, refusals without codes, prefixes, the log (issue 17, items 9-11)
     "hint": (
@@ -604,6 +706,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  a player       their name or the start of it\n"
         "  help, ?        this list\n"
         "  help CARD      the card's rule and the rulings about it: 'help baron', '? 3'\n"
+        "  Enter          when there is only one choice, takes it\n"
         "{undo}"
         "  quit           leave the table",
         "À chaque question, vous pouvez taper :\n"
@@ -613,6 +716,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  aide, ?        cette liste\n"
         "  aide CARTE     la règle de la carte et les décisions qui la concernent : "
         "'aide baron', '? 3'\n"
+        "  Entrée         quand il n'y a qu'un choix, le prend\n"
         "{undo}"
         "  quitter        quitter la table",
     ),

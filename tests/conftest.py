@@ -1,20 +1,28 @@
-"""Shared test configuration: hypothesis profiles, and the test edition.
+"""Shared test configuration: hypothesis profiles, the ``long`` mark, and the test edition.
 
 ``court.py`` registers a third edition (8 players, two new kinds of card) through the
 public extension points; it is imported here, so that the tests that loop over the
 registered editions (``loveletter.EDITIONS``) play it too.
 
-``HYPOTHESIS_PROFILE=thorough`` runs every property test with 3000 examples (the
-default profile runs 100). Paths to the shared rulings and scenarios are in
-``support.py``; table helpers in ``tables.py``; game strategies in ``games.py``.
+Two hypothesis profiles: ``default`` runs each property test with 100 examples, and
+``thorough`` (``HYPOTHESIS_PROFILE=thorough``) with 3000. The long tests, marked
+``long``, run the budgets they declare instead (``budget.py``): small by default, full
+when thorough. ``python -m pytest -m long`` runs those alone; CI runs them thorough. Paths
+to the shared rulings and scenarios are in ``support.py``; table helpers in ``tables.py``;
+game strategies in ``games.py``. The documentation is built once for the whole run
+(``docs_site``, ``french_site``; ``sites.py``).
 """
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
 import court  # noqa: F401  (registers the test edition)
+import pytest
+import sites
+from budget import PROFILE
 from hypothesis import HealthCheck, settings
+from support import need_docs_extras
 
 collect_ignore = ["court.py"]  # imported once, above: collecting it would import it again
 
@@ -25,4 +33,31 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(PROFILE)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``long`` mark (``--strict-markers`` refuses marks nobody declared)."""
+    config.addinivalue_line(
+        "markers",
+        "long: a long property or sampling test, run with its quick budget by default and "
+        "its full one under HYPOTHESIS_PROFILE=thorough (tests/budget.py)",
+    )
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The English site, built once for the run as from the ``docs`` extra alone
+    (``sites.py``), warnings as errors; skipped where the docs extra is missing."""
+    need_docs_extras()
+    out = tmp_path_factory.mktemp("docs") / "html"
+    sites.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def french_site(docs_site: Path) -> Path:
+    """The French site (``-D language=fr``), built once, in the English site's ``fr-site/``."""
+    out = docs_site / "fr-site"
+    sites.build(out, "-D", "language=fr")
+    return out

@@ -20,7 +20,9 @@ WAIT = 60
 
 
 def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
-    """``python -m loveletter ARGS``, its output captured."""
+    """``python -m loveletter ARGS``, its output captured; lines left whole (no
+    ``COLUMNS`` from the environment the tests run in) unless ``env`` says otherwise."""
+    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
     return subprocess.run(
         [sys.executable, "-m", "loveletter", *args],
         capture_output=True,
@@ -100,6 +102,25 @@ def interrupt(process: subprocess.Popen[bytes]) -> tuple[int, str]:
     return process.returncode, stderr.decode()
 
 
+def asleep(pid: int) -> None:
+    """Wait until the process ``pid`` sleeps (blocked reading its input), as a person's
+    Ctrl-C finds it; a Ctrl-C sent between its prompt and its read would wait for input."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        pytest.skip("needs Linux's /proc/PID/stat")
+    deadline = time.monotonic() + WAIT
+    while stat.read_text().rpartition(")")[2].split()[0] != "S":
+        assert time.monotonic() < deadline, "the game never waited for an answer"
+        time.sleep(0.01)
+
+
+def _as_in_a_terminal() -> None:
+    """In the child, before it runs: Ctrl-C handled by default, as a terminal's shell
+    starts a command. A test run started in the background by a shell without job
+    control (``pytest &``) ignores Ctrl-C, and its children would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str) -> subprocess.Popen[bytes]:
     """``python -m loveletter ARGS`` in a process group of its own, as a shell starts it."""
     return subprocess.Popen(
@@ -109,6 +130,7 @@ def start(*args: str) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         cwd=ROOT,
         start_new_session=True,
+        preexec_fn=_as_in_a_terminal,
     )
 
 
@@ -132,23 +154,36 @@ def test_ctrl_c_stops_a_simulation_over_two_processes() -> None:
     assert [worker for worker in workers if Path(f"/proc/{worker}").exists()] == []
 
 
-def test_ctrl_c_stops_a_terminal_game() -> None:
-    """Ctrl-C while the terminal game asks a question: exit 130, one line, no traceback."""
-    process = start("play", "--seed", "3")
+@pytest.mark.parametrize(
+    ("language", "asked", "said"),
+    [
+        ("en", b"Play which card?", "loveletter play: interrupted"),
+        ("fr", b"Quelle carte jouer ?", "loveletter play: partie interrompue"),
+    ],
+)
+def test_ctrl_c_stops_a_terminal_game(
+    language: str, asked: bytes, said: str, tmp_path: Path
+) -> None:
+    """Ctrl-C while the terminal game asks a question: exit 130, one line in the table's
+    language, no traceback, and the log of the game so far written."""
+    log = tmp_path / "stopped.json"
+    process = start("play", "--seed", "3", "--language", language, "--log", str(log))
     assert process.stdout is not None
     try:
         shown = b""
-        while b"Play which card?" not in shown:
+        while asked not in shown:
             chunk = os.read(process.stdout.fileno(), 4096)
             assert chunk, f"the game ended before asking: {shown.decode()}"
             shown += chunk
+        asleep(process.pid)
         code, stderr = interrupt(process)
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate()
     assert code == 130
-    assert stderr.splitlines() == ["loveletter play: interrupted"]
+    assert stderr.splitlines() == [said]
+    assert '"commands"' in log.read_text(encoding="utf-8")
 
 
 # -- play without a keyboard -----------------------------------------------------------------
@@ -196,21 +231,13 @@ def test_play_at_the_end_of_input_after_an_answer_leaves_the_table() -> None:
 @pytest.fixture(scope="module")
 def answers() -> list[str]:
     """Answers that play a whole two-player game at seed 5 to its end (first options)."""
-    import re
+    from players import Chooser
 
     from loveletter.play import TerminalGame
 
-    options = re.compile(r"\(([^()]*)\): $")
-    given: list[str] = []
-
-    def ask(prompt: str) -> str:
-        found = options.search(prompt)
-        answer = "y" if "Sure?" in prompt else (found.group(1).split(", ")[0] if found else "")
-        given.append(answer)
-        return answer
-
+    ask = Chooser()
     assert TerminalGame(seed=5, name="Zoe", ask=ask, say=lambda _: None).run() == 0
-    return given
+    return ask.answers
 
 
 @pytest.fixture(scope="module")
@@ -230,7 +257,7 @@ def test_piped_answers_play_a_whole_game(logged: tuple[Path, str]) -> None:
     lines = out.splitlines()
     assert lines[1] == "Seed 5: '--seed 5' with the same options deals this game again."
     assert lines[-2].startswith("Tokens: Zoe ")
-    assert lines[-1].endswith("won the game.") or lines[-1] == "You win the game!"
+    assert lines[-1].endswith("wins the game.") or lines[-1] == "You win the game!"
 
 
 def test_the_log_replays_the_game(logged: tuple[Path, str]) -> None:
@@ -241,7 +268,7 @@ def test_the_log_replays_the_game(logged: tuple[Path, str]) -> None:
     told = done.stdout.splitlines()
     assert told[0] == "Zoe, Anna: Love Letter (2019 revised edition), told with every card shown."
     winner = out.splitlines()[-1]
-    name = "Zoe" if winner == "You win the game!" else winner.removesuffix(" won the game.")
+    name = "Zoe" if winner == "You win the game!" else winner.removesuffix(" wins the game.")
     assert told[-1] == f"  {name} wins the game!"
 
 
@@ -395,11 +422,26 @@ def test_play_and_simulate_take_a_house_target_and_the_remedy() -> None:
         "simulate", "--games", "3", "--edition", "classic", "--target", "printed", "--json"
     )
     assert done.returncode == 0, done.stderr
-    done = run_cli("simulate", "--games", "3", "--target", "printed")
-    assert done.returncode == 2
-    assert "LL19-Q22" in done.stderr
     done = run_cli("play", "--target", "0")
     assert done.returncode == 2
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament"])
+def test_printed_on_the_2019_edition_says_what_printed_is(command: str) -> None:
+    """`--target printed` without `--edition classic` says that printed is the classic
+    rulebook's targets, in one line, exit 2 (not "must be a whole number")."""
+    bots = ["--bots", "heuristic,random"] if command == "tournament" else []
+    done = run_cli(command, "--target", "printed", *bots, input="quit\n")
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"loveletter {command}: --target printed is the classic edition's setting: the "
+        "targets printed in its rulebook (7/5/4 tokens at 2/3/4 players); the 2019 edition "
+        "has no such setting: give a number of tokens, or --edition classic\n"
+    )
+    done = run_cli(command, "--target", "printd", "--edition", "classic", *bots, input="q\n")
+    assert done.returncode == 2
+    assert "not a number of tokens, nor a target setting of the classic edition" in done.stderr
+    assert "(its settings: printed)" in done.stderr
 
 
 # -- Dask ------------------------------------------------------------------------------------

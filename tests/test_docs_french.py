@@ -1,7 +1,7 @@
 """The French site: built as French, and linked ruling by ruling with the English site.
 
-Both sites are built once for the module, as CI builds them: the English site in
-``html/``, the French one (``-D language=fr``, the French pages alone) in
+Both sites are built once for the test run, as CI builds them (``sites.py``): the English
+site in ``html/``, the French one (``-D language=fr``, the French pages alone) in
 ``html/fr-site/``. Every page says its language (``<html lang>``), the French site's theme
 speaks French, every ruling block links to its twin in the other language (the French
 site's blocks to the English site's), and on the English site the search index finds a
@@ -13,20 +13,17 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from support import ROOT, need_docs_extras
+from support import need_docs_extras
 
 from loveletter.catalogue import HOUSE, RULINGS
 
 need_docs_extras()
 
-DOCS = ROOT / "docs"
 IDS = (*RULINGS, *HOUSE)
 
 
@@ -53,27 +50,10 @@ class Page(HTMLParser):
         self.text.append(data)
 
 
-def _build(out: Path, *options: str) -> None:
-    done = subprocess.run(
-        [
-            *(sys.executable, "-m", "sphinx", "-E", "-q", "-n", "-W", "--keep-going"),
-            *("-b", "html", *options, str(DOCS), str(out)),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert not done.stderr.strip(), done.stderr
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The English site, with the French one in its ``fr-site/`` folder."""
-    out = tmp_path_factory.mktemp("docs") / "html"
-    _build(out)
-    _build(out / "fr-site", "-D", "language=fr")
-    return out
+def site(docs_site: Path, french_site: Path) -> Path:
+    """The English site, with the French one in its ``fr-site/`` folder (``conftest.py``)."""
+    return docs_site
 
 
 def _pages(root: Path, skip: tuple[str, ...] = ()) -> dict[Path, Page]:

@@ -101,10 +101,12 @@ def test_the_terminal_game_seats_the_largest_table(name: str) -> None:
 
     def ask(prompt: str) -> str:
         asked.append(prompt)
-        if prompt.startswith("Sure?"):
-            return "y"
+        assert len(asked) < 20_000, f"the game keeps asking: {asked[-5:]}"
         found = OPTIONS.search(prompt)
-        return pick.choice(found.group(1).split(", ")) if found else ""
+        options = found.group(1) if found else ""
+        if options == "y/n":
+            return "y"
+        return pick.choice(options.removesuffix(", or Enter").split(", ")) if found else ""
 
     game = TerminalGame(
         players=ed.max_players,
@@ -116,7 +118,7 @@ def test_the_terminal_game_seats_the_largest_table(name: str) -> None:
     )
     assert game.run() == 0
     assert len(game.names) == ed.max_players
-    assert any(line.endswith("won the game.") or line == "You win the game!" for line in said)
+    assert any(line.endswith("wins the game.") or line == "You win the game!" for line in said)
 
 
 def test_the_terminal_game_asks_for_each_player_a_card_chooses() -> None:

@@ -9,8 +9,9 @@ from itertools import product
 
 import attrs
 import pytest
+from budget import long_property
 from games import new_games
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from tables import table, with_protected
 
@@ -55,7 +56,7 @@ def universe(state: State) -> list[Command]:
     return commands
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@long_property(quick=8, full=60)
 @given(new_games(), st.data())
 def test_legal_commands_are_exactly_the_accepted_ones(game: Game, data: st.DataObject) -> None:
     """At every step of a random game: accepted by check() if and only if listed."""
@@ -228,7 +229,7 @@ def test_a_chancellor_choice_of_two_cards_is_not_a_turn_of_two_cards() -> None:
     ]
 
 
-@settings(max_examples=30)
+@long_property(quick=10, full=200)
 @given(data=st.data())
 def test_the_cached_list_is_the_list_worked_out_afresh(data: st.DataObject) -> None:
     """At every position of random games of every edition, the cache's list is the very

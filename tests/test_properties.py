@@ -8,6 +8,7 @@ from unittest import mock
 
 import attrs
 import pytest
+from budget import long_property
 from games import check_invariants, editions, new_games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -111,7 +112,7 @@ def mutations(state: State, command: Command) -> list[Command]:
     return found
 
 
-@SETTINGS
+@long_property(quick=20, full=400)
 @given(new_games(), st.data())
 def test_mutated_commands_are_refused_unless_listed(game: Game, data: st.DataObject) -> None:
     """A command one change away from a legal one is accepted exactly when it is listed,

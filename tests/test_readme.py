@@ -55,3 +55,23 @@ def test_the_readme_works_off_the_repository() -> None:
     relative = [link for link in links if not link.startswith("https://")]
     assert relative == [], f"links that break off the repository: {relative}"
     assert "pip install loveletter-referee" in text
+
+
+def test_the_readme_gives_the_thorough_command_that_ci_runs() -> None:
+    """The README says how long the tests take and gives the thorough command; CI runs it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    thorough = "HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest -m long"
+    assert thorough in text
+    assert re.search(r"The tests take about [^.]* of CPU", text)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "HYPOTHESIS_PROFILE=thorough python -m pytest -q -p no:cacheprovider -m long" in ci
+
+
+def test_ci_runs_the_suite_with_each_extra_alone() -> None:
+    """CI reads the extras of pyproject.toml and runs the suite with each one alone, and
+    builds the docs from the docs extra alone, with the README's command."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert '["optional-dependencies"]' in ci
+    assert 'pip install --quiet -e ".[test,$extra]"' in ci
+    assert "pip install --quiet '.[docs]'" in ci
+    assert 'sphinx-build" -q -n -W --keep-going docs' in ci

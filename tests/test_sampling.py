@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import attrs
 import pytest
+from budget import examples
 from games import games_in_progress
 from hypothesis import given
 from hypothesis import strategies as st
@@ -119,9 +120,10 @@ def exact_deals(state: State, viewer: str) -> set[tuple[object, ...]]:
     return deals
 
 
+@pytest.mark.long
 def test_samples_are_uniform_over_the_deals_a_player_cannot_tell_apart() -> None:
     """On small positions, each possible deal comes up about equally often, and no other."""
-    for state, viewer in small_positions(6):
+    for state, viewer in small_positions(examples(quick=2, full=6)):
         deals = exact_deals(state, viewer)
         assert hidden(state, viewer) in deals
         rng = random.Random(7)
