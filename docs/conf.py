@@ -95,6 +95,8 @@ nitpick_ignore_regex = [
     ),
     # NumPy's array types, in the batch engine's signatures.
     (r"py:(class|obj|data)", r"(NDArray|np\..*|Int)"),
+    # Gymnasium's vector classes, as the adapters' signatures name them once mocked.
+    (r"py:class", r"(AutoresetMode|VectorEnv)"),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),
