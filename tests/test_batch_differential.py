@@ -2,19 +2,20 @@
 through Game, shows at every decision the legal mask and observation the encoding gives
 of the referee's view, and at every round's end the same tokens and winners.
 
-300 games in the default run, 5,000 under ``HYPOTHESIS_PROFILE=thorough`` (CI's thorough
-profile), shared over both editions at every table size; each size's counts are printed
+300 games in the default run, 5,000 under ``HYPOTHESIS_PROFILE=thorough`` (the long
+tests' full budget, which CI runs: ``tests/budget.py``), shared over both editions at
+every table size; each size's counts are printed
 (``pytest -s``) and checked. A wrong rule in a copy of one card's effect is caught."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import attrs
 import pytest
+from budget import examples
 
 np = pytest.importorskip("numpy", reason="the [batch] extra (numpy) is not installed")
 
@@ -28,8 +29,7 @@ from loveletter.encoding import encoding  # noqa: E402
 from loveletter.errors import LoveLetterError  # noqa: E402
 from loveletter.views import view_for  # noqa: E402
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-GAMES = 5000 if THOROUGH else 300
+GAMES = examples(quick=300, full=5000)
 """Games compared in all, over every edition and table size."""
 
 SIZES = [
@@ -164,6 +164,7 @@ def compare(name: str, players: int, games: int, seed: int) -> Counts:
     return counts
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("name", "players"), SIZES, ids=[f"{n}-{p}p" for n, p in SIZES])
 def test_the_batch_plays_the_referees_games(name: str, players: int) -> None:
     """Every exported game replays through Game with, at every decision, the legal mask
@@ -182,6 +183,7 @@ def test_the_batch_plays_the_referees_games(name: str, players: int) -> None:
     assert counts.observations == 2 * counts.decisions + players * games
 
 
+@pytest.mark.long
 def test_the_games_counted_are_the_issues() -> None:
     """300 games by default and 5,000 in the thorough profile, over all eight sizes."""
     shares = games_per_size()
