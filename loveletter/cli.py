@@ -440,12 +440,14 @@ def _read_log(path: str) -> bytes:
 def _replay(args: argparse.Namespace) -> int:
     from loveletter.errors import LoveLetterError
     from loveletter.referee import Game
-    from loveletter.serialization import log_from_json
+    from loveletter.serialization import log_from_json, log_stopped_from_json
     from loveletter.words import fold
 
     where = "standard input" if args.log == "-" else args.log
     try:
-        setup, commands = log_from_json(_read_log(args.log))
+        text = _read_log(args.log)
+        setup, commands = log_from_json(text)
+        stopped = log_stopped_from_json(text)
         game = Game.replay(setup, commands)
     except OSError as error:
         print(f"loveletter replay: cannot read {where}: {error.strerror}", file=sys.stderr)
@@ -462,21 +464,28 @@ def _replay(args: argparse.Namespace) -> int:
     from loveletter.play import wrap
 
     width = _terminal_width()
-    for line in _told(game, setup, args.viewer, args.open, args.language or setup.language):
+    language = args.language or setup.language
+    for line in _told(game, setup, args.viewer, args.open, language, stopped):
         for part in wrap(line, width):
             print(part)
     return 0
 
 
 def _told(
-    game: Game, setup: Setup, viewer: str | None, everything: bool, language: str
+    game: Game,
+    setup: Setup,
+    viewer: str | None,
+    everything: bool,
+    language: str,
+    stopped: str | None = None,
 ) -> list[str]:
     """A logged game's story, as ``loveletter replay`` tells it, in ``language``.
 
     A game played with open hands (HOUSE-PRACTICE-OPEN-HANDS) is told as its table saw
     it: every card that was in a hand is named, since every hand lay face up; only the
     order in which a Chancellor's cards went back under the pile stays with its player.
-    A log that stops before the game's end says so last.
+    A log that stops before the game's end says so last, and why if the log says
+    (``stopped``: the player left, or Ctrl-C interrupted the game).
     """
     from loveletter.events import CardsReturned
     from loveletter.narration import story
@@ -507,7 +516,10 @@ def _told(
         )
     lines += story(events, viewer=viewer, everything=everything, language=language, you=you)
     if not game.over:
-        lines.append(terminal("log_ends", language, round=game.state.round_number))
+        why = {"left": "log_ends_left", "interrupted": "log_ends_interrupted"}
+        lines.append(
+            terminal(why.get(stopped or "", "log_ends"), language, round=game.state.round_number)
+        )
     return lines
 
 

@@ -37,7 +37,7 @@ from loveletter.events import Event, GameEnded, RoundStarted
 from loveletter.knowledge import knowledge
 from loveletter.narration import Narrator
 from loveletter.referee import Game
-from loveletter.serialization import to_json
+from loveletter.serialization import log_to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
@@ -200,8 +200,9 @@ class TerminalGame:
         from their ordinary views (what they would know at a table of hidden hands)
         unless ``bots_see_all``. ``verbose`` shows each refusal's reason code and ruling
         id after its message. ``log`` is a file that :meth:`run` writes the game's log to
-        (:func:`~loveletter.serialization.to_json`, for ``loveletter replay``) when the
-        game ends or the player leaves. ``width`` wraps every line to that many columns
+        (:func:`~loveletter.serialization.log_to_json`, for ``loveletter replay``) when
+        the game ends, the player leaves or Ctrl-C stops it; :attr:`stopped` says which
+        of the last two. ``width`` wraps every line to that many columns
         (:func:`wrap`); ``None`` leaves lines whole.
 
         Raises :class:`ValueError` on a setting the game cannot be played with.
@@ -241,6 +242,8 @@ class TerminalGame:
         self.narrator = Narrator(you=name, language=language)
         self.verbose = verbose
         self.log = None if log is None else Path(log)
+        self.stopped: str | None = None
+        """Why the game stopped before its end: ``"left"``, ``"interrupted"`` or ``None``."""
         self._answered = False
         self._ended: GameEnded | None = None
 
@@ -659,11 +662,13 @@ class TerminalGame:
         """Write the game's log so far to its ``log`` path, if any.
 
         The log holds the game's setup (its language and whether hands were open among
-        its settings) and every command, for ``loveletter replay``. Raises
-        :class:`OSError` if it cannot be written.
+        its settings), every command, and why it stops if the game did not end
+        (``"interrupted"``: Ctrl-C; ``"left"``: the player left), for ``loveletter
+        replay``. Raises :class:`OSError` if it cannot be written.
         """
         if self.log is not None:
-            self.log.write_text(to_json(self.game) + "\n", encoding="utf-8")
+            text = log_to_json(self.game, stopped=self.stopped)
+            self.log.write_text(text + "\n", encoding="utf-8")
 
     def _introduce(self) -> None:
         """The table, the seed that deals it again, how to get help, the house settings."""
@@ -735,11 +740,16 @@ class TerminalGame:
             self._game_over(self.game.state)
             return 0
         except NoPlayerError:
+            self.stopped = "left"
             self.say("")  # end the line of the question
             return 2
         except QuitGameError:
+            self.stopped = "left"
             self.say("")
             self.say(self.t("goodbye"))
             return 0
+        except KeyboardInterrupt:
+            self.stopped = "interrupted"
+            raise
         finally:
             self.save_log()

@@ -684,8 +684,16 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         ", toutes les mains face visible (une partie d'entraînement)",
     ),
     "log_ends": (
+        "The log ends here, in round {round}, before the game's end.",
+        "Le journal s'arrête ici, à la manche {round}, avant la fin de la partie.",
+    ),
+    "log_ends_left": (
         "The log ends here, in round {round}: the game was left before its end.",
         "Le journal s'arrête ici, à la manche {round} : la partie a été quittée avant sa fin.",
+    ),
+    "log_ends_interrupted": (
+        "The log ends here, in round {round}: the game was interrupted (Ctrl-C).",
+        "Le journal s'arrête ici, à la manche {round} : la partie a été interrompue (Ctrl-C).",
     ),
     "goodbye": ("You left the table. Goodbye.", "Vous quittez la table. Au revoir."),
     # help, ?, the seed, refusals without codes, prefixes, the log (issue 17, items 9-11)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -183,7 +184,20 @@ def test_ctrl_c_stops_a_terminal_game(
             process.communicate()
     assert code == 130
     assert stderr.splitlines() == [said]
-    assert '"commands"' in log.read_text(encoding="utf-8")
+    assert json.loads(log.read_text(encoding="utf-8"))["stopped"] == "interrupted"
+    told = subprocess.run(
+        [sys.executable, "-m", "loveletter", "replay", str(log)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert told[-1] == INTERRUPTED[language]
+
+
+INTERRUPTED = {
+    "en": "The log ends here, in round 1: the game was interrupted (Ctrl-C).",
+    "fr": "Le journal s'arrête ici, à la manche 1 : la partie a été interrompue (Ctrl-C).",
+}
 
 
 # -- play without a keyboard -----------------------------------------------------------------

@@ -28,6 +28,7 @@ from loveletter.events import (
 )
 from loveletter.narration import narrate
 from loveletter.play import SHORT_SEEDS, TerminalGame, wrap
+from loveletter.serialization import to_json
 from loveletter.views import View
 
 SURE = "Playing the Princess knocks you out of the round. Play it anyway? (y/n): "
@@ -454,7 +455,9 @@ def test_a_french_log_replays_in_french(tmp_path: Path) -> None:
         "play", "--seed", "32", "--language", "fr", "--log", str(log), input="espionne\nquitter\n"
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(log.read_text(encoding="utf-8"))["setup"]["language"] == "fr"
+    written = json.loads(log.read_text(encoding="utf-8"))
+    assert written["setup"]["language"] == "fr"
+    assert written["stopped"] == "left"
     told = run_cli("replay", str(log)).stdout.splitlines()
     assert told[0] == (
         "Joueur, Anna : Love Letter (édition révisée de 2019), racontée comme tous l'ont vue."
@@ -498,9 +501,30 @@ def test_a_whole_game_log_ends_without_a_note(tmp_path: Path) -> None:
     ask = Chooser()
     log = tmp_path / "whole.json"
     TerminalGame(seed=5, ask=ask, say=lambda _: None, log=log).run()
+    assert "stopped" not in json.loads(log.read_text(encoding="utf-8"))
     told = run_cli("replay", str(log)).stdout.splitlines()
     assert told[-1].endswith("wins the game!")
     assert not any(line.startswith("The log ends here") for line in told)
+
+
+def test_a_log_that_does_not_say_why_it_stops_says_only_where(tmp_path: Path) -> None:
+    """A log written by another program, stopping mid-game without a ``stopped`` key, is
+    told to where it stops, without guessing why."""
+    game = Game.new(["Anna", "Ben"], seed=5)
+    log = tmp_path / "partial.json"
+    log.write_text(to_json(game), encoding="utf-8")
+    told = run_cli("replay", str(log)).stdout.splitlines()
+    assert told[-1] == "The log ends here, in round 1, before the game's end."
+
+
+def test_a_log_with_a_wrong_stop_is_refused(tmp_path: Path) -> None:
+    """``stopped`` is ``interrupted`` or ``left``: anything else is a log replay refuses."""
+    data = json.loads(to_json(Game.new(["Anna", "Ben"], seed=5)))
+    log = tmp_path / "wrong.json"
+    log.write_text(json.dumps({**data, "stopped": "crashed"}), encoding="utf-8")
+    done = run_cli("replay", str(log))
+    assert done.returncode == 2
+    assert "$.stopped: expected one of 'interrupted', 'left', got 'crashed'" in done.stderr
 
 
 def test_you_are_told_in_the_second_person(tmp_path: Path) -> None:

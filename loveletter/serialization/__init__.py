@@ -48,7 +48,9 @@ from loveletter.serialization.commands import (
 )
 from loveletter.serialization.records import Codec, record_codec
 from loveletter.serialization.states import (
+    LOG_STOPS,
     log_from_data,
+    log_stopped_from_data,
     log_to_data,
     setup_from_data,
     setup_to_data,
@@ -61,6 +63,7 @@ from loveletter.views import View, view_problems
 
 __all__ = [
     "FORMAT_VERSION",
+    "LOG_STOPS",
     "MAX_SIZE",
     "UnknownCardError",
     "command_from_data",
@@ -72,6 +75,8 @@ __all__ = [
     "layout_from_data",
     "layout_to_data",
     "log_from_json",
+    "log_stopped_from_json",
+    "log_to_json",
     "read_command",
     "refusal_from_json",
     "setup_from_data",
@@ -247,6 +252,39 @@ def log_from_json(
         raise base.fail("$", f"expected a game log object, got {base.kind_of(data)}")
     base.check_format(data, "$", required=True)
     return log_from_data(data)
+
+
+@_guarded
+def log_stopped_from_json(
+    text: str | bytes | Mapping[str, Any], *, max_size: int = base.MAX_SIZE
+) -> str | None:
+    """Why a game's log stops before the game's end, or ``None`` (it does not say).
+
+    One of :data:`LOG_STOPS`: ``"interrupted"`` (Ctrl-C) or ``"left"`` (the player left
+    the table), as the terminal game writes it.
+
+    >>> setup = {"players": ["Anna", "Ben"]}
+    >>> log_stopped_from_json({"format": 1, "setup": setup, "commands": [], "stopped": "left"})
+    'left'
+    """
+    data = text if isinstance(text, Mapping) else base.parse(text, max_size=max_size)
+    return log_stopped_from_data(data)
+
+
+def log_to_json(game: Game, *, stopped: str | None = None) -> str:
+    """A game's log as JSON text; ``stopped`` says why it ends before the game does.
+
+    The same as :func:`to_json` of the game, with the optional ``"stopped"`` key (one of
+    :data:`LOG_STOPS`) when given.
+
+    >>> game = Game.new(players=["Anna", "Ben"], seed=1)
+    >>> log_to_json(game, stopped="interrupted").endswith('"stopped":"interrupted"}')
+    True
+    """
+    if game.setup is None:
+        raise TypeError("a game made from a state has no setup to log")
+    data = {"format": FORMAT_VERSION, **log_to_data(game.setup, game.log, stopped=stopped)}
+    return base.dump(data)
 
 
 @_guarded

@@ -367,20 +367,50 @@ def _target(data: object, edition: Edition, where: str) -> int | str | None:
     return base.integer(data, where, low=1)
 
 
-def log_to_data(setup: Setup, commands: Sequence[Command]) -> dict[str, Any]:
-    """The JSON shape of a game's record: its setup and every command applied."""
-    return {
+LOG_STOPS = ("interrupted", "left")
+"""Why a log may stop before its game's end: Ctrl-C, or the player left the table."""
+
+_LOG_KEYS = ("setup", "commands", "stopped", "format")
+
+
+def log_to_data(
+    setup: Setup, commands: Sequence[Command], *, stopped: str | None = None
+) -> dict[str, Any]:
+    """The JSON shape of a game's record: its setup and every command applied.
+
+    ``stopped`` (one of :data:`LOG_STOPS`) says why the record ends before the game does;
+    it is written as the optional ``"stopped"`` key.
+    """
+    data: dict[str, Any] = {
         "setup": setup_to_data(setup),
         "commands": [command_to_data(command) for command in commands],
     }
+    if stopped is not None:
+        if stopped not in LOG_STOPS:
+            raise ValueError(f"a log stops for one of {', '.join(LOG_STOPS)}, not {stopped!r}")
+        data["stopped"] = stopped
+    return data
 
 
 def log_from_data(data: object, where: str = "$") -> tuple[Setup, tuple[Command, ...]]:
     """A game's setup and commands from the JSON shape of its log."""
-    fields = base.obj(data, where, ("setup", "commands", "format"), ("setup", "commands"))
+    fields = base.obj(data, where, _LOG_KEYS, ("setup", "commands"))
     setup = setup_from_data(fields["setup"], f"{where}.setup")
     commands = tuple(
         command_from_data(item, setup.edition, f"{where}.commands[{i}]")
         for i, item in enumerate(base.seq(fields["commands"], f"{where}.commands"))
     )
+    log_stopped_from_data(fields, where)
     return setup, commands
+
+
+def log_stopped_from_data(data: object, where: str = "$") -> str | None:
+    """Why a log stops before its game's end (one of :data:`LOG_STOPS`), or ``None``."""
+    fields = base.obj(data, where, _LOG_KEYS, ("setup", "commands"))
+    if "stopped" not in fields:
+        return None
+    stopped = fields["stopped"]
+    if stopped not in LOG_STOPS:
+        named = ", ".join(repr(name) for name in LOG_STOPS)
+        raise base.fail(f"{where}.stopped", f"expected one of {named}, got {stopped!r}")
+    return str(stopped)
