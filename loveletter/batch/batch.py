@@ -13,7 +13,7 @@ from loveletter.batch.deal import deal
 from loveletter.batch.export import GameRecorder, log_to_json
 from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int, deck_of
 from loveletter.batch.legal import Moves, moves_of, situation
-from loveletter.batch.observe import observation
+from loveletter.batch.observe import Observer
 from loveletter.batch.play import TABLES, BatchSummary
 from loveletter.batch.rules import Outcome, Tables
 from loveletter.commands import Command
@@ -120,6 +120,7 @@ class Batch:
             self._s, deck, self._rng, target=self.target, observe=observe, recorder=self._recorder
         )
         self._observe = observe
+        self._observer: Observer | None = None
         nothing = np.empty(0, np.int64)
         self._outcome = Outcome(nothing, np.empty(0, bool), nothing, nothing, nothing)
         self._start(np.arange(tables))
@@ -400,7 +401,10 @@ class Batch:
                 f"out must be a float32 array of shape ({self.tables}, "
                 f"{self.encoding.observation_size})"
             )
-        return observation(self._s, self._deck, self.target, viewers, out)
+        observer = self._observer
+        if observer is None or observer.board.shape[0] != self.tables:
+            observer = self._observer = Observer(self._deck, self.tables)
+        return observer(self._s, self.target, viewers, out)
 
     def step(self, actions: Any, *, check: bool = True, where: Any = None) -> Step:
         """Apply one action id per table (ignored where the game is over).

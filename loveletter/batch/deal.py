@@ -91,7 +91,7 @@ def draw(
         s.under_own.reshape(-1)[place] = -1
         learns = (owner >= 0) & (owner != seat)
         count = deck.players
-        where = (low[learns] * count + owner[learns]) * count + seat[learns]
+        where = (low[learns] * count + seat[learns]) * 8 + owner[learns]
         s.known.reshape(-1)[where] = drawn[under][learns]
     return drawn
 

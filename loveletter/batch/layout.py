@@ -33,9 +33,12 @@ array           shape        what it holds
 ``discards``    (B, n, K)    copies of each card each seat discarded this round
 ``last``        (B, n)       each seat's last discard (``K``: none)
 ``discarded``   (B, n)       the total value of each seat's discards (classic ties)
-``known``       (B, n, n)    the card viewer ``v`` knows seat ``o`` holds, at ``[v, o]``
+``known``       (B, n, 8)    the card viewer ``v`` knows seat ``o`` holds, at ``[o, v]``
+                             (``K``: nothing; 8 viewers, so that a seat's row reads
+                             as one 64-bit word)
 ``ruled_out``   (B, n)       the cards everyone knows a seat does not hold (bits by card)
-``tied``        (B, n)       the seats everyone knows tied with each seat (bits)
+``tied``        (B, 8)       the seats everyone knows tied with each seat (bits; 8
+                             seats, so that a table's row reads as one 64-bit word)
 ``won``         (B,)         the last round's winners (bits)
 ``spy_bonus``   (B,)         who won the last round's Spy token (-1: nobody)
 ``winners``     (B,)         the game's winners (bits), once it is over
@@ -239,9 +242,9 @@ _FIELDS = {
     "discards": (("B", "n", "K"), np.int8, 0),
     "last": (("B", "n"), np.int8, "K"),
     "discarded": (("B", "n"), np.int16, 0),
-    "known": (("B", "n", "n"), np.int8, "K"),
+    "known": (("B", "n", 8), np.int8, "K"),
     "ruled_out": (("B", "n"), np.uint16, 0),
-    "tied": (("B", "n"), np.uint8, 0),
+    "tied": (("B", 8), np.uint8, 0),
     "won": (("B",), np.uint8, 0),
     "spy_bonus": (("B",), np.int8, -1),
     "winners": (("B",), np.uint8, 0),

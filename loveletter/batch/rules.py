@@ -98,6 +98,16 @@ class Tables:
         self._knocked: list[tuple[Int, Int]] = []
         self._won: list[Int] = []
         self._rounds: list[Int] = []
+        count = deck.players
+        every = np.full(8, 0xFF, dtype=np.uint8)
+        untied = np.array([every & ~deck.bit[seat] for seat in range(count)], dtype=np.uint8)
+        untied[np.arange(count), np.arange(count)] = 0
+        self._untied = untied.view(np.uint64).reshape(-1)
+        """``_untied[seat]``: a table's ties (as one word) less those of ``seat``."""
+        self._eight = np.repeat(np.arange(deck.kinds + 1, dtype=np.int8), 8).reshape(-1, 8)
+        """``_eight[card]``: the card eight times (a row of ``known``)."""
+        self._unknown = self._eight[deck.none].view(np.uint64)[0]
+        """A row of ``known`` in which nothing is known, as one word."""
         self.restarts = 0
         """How many games to start at tables whose games end (bulk play): each is dealt at
         once, in the step that ended the last, with no tokens and a starter at random."""
@@ -136,24 +146,16 @@ class Tables:
 
     def untie(self, rows: Int, seats: Int) -> None:
         """Everyone forgets the ties of ``seats``' hands."""
-        s = self.s
-        ties = s.tied[rows]
-        ties &= ~self.deck.bit[seats][:, None]
-        ties[np.arange(rows.size), seats] = 0
-        s.tied[rows] = ties
+        ties = self.s.tied.view(np.uint64).reshape(-1)
+        ties[rows] &= self._untied[seats]
 
     def forget(self, rows: Int, seats: Int) -> None:
         """What was known of ``seats``' hands is known no more."""
         s = self.s
-        s.known.reshape(-1)[self._column(rows, seats)] = self.deck.none
-        s.ruled_out.reshape(-1)[self.at(rows, seats)] = 0
+        at = self.at(rows, seats)
+        s.known.view(np.uint64).reshape(-1)[at] = self._unknown
+        s.ruled_out.reshape(-1)[at] = 0
         self.untie(rows, seats)
-
-    def _column(self, rows: Int, seats: Int) -> Int:
-        """Where every viewer's knowledge of ``seats`` lies in the flattened ``known``."""
-        count = self.deck.players
-        result: Int = (rows[:, None] * count + np.arange(count)) * count + seats[:, None]
-        return result
 
     def knock_out(self, rows: Int, seats: Int) -> None:
         """Knock ``seats`` out of the round: their card goes face up (LL19-KO-DISCARD).
@@ -189,8 +191,7 @@ class Tables:
 
     def learn(self, rows: Int, viewers: Int, owners: Int, cards: Int) -> None:
         """``viewers`` know now that ``owners`` hold ``cards``."""
-        count = self.deck.players
-        self.s.known.reshape(-1)[(rows * count + viewers) * count + owners] = cards
+        self.s.known.reshape(-1)[self.at(rows, owners) * 8 + viewers] = cards
 
     def rule_out(self, rows: Int, seats: Int, cards: Int) -> None:
         """Everyone knows now that ``seats``' cards are none of the bits of ``cards``."""
@@ -203,13 +204,12 @@ class Tables:
         one just drawn); a King or Prince played shows no Countess was held with it.
         """
         s, deck = self.s, self.deck
-        known = s.known.reshape(-1)
-        column = self._column(rows, seats)
-        facts = known[column]
-        facts[facts == cards[:, None]] = deck.none
-        known[column] = facts
-        flat = s.ruled_out.reshape(-1)
         at = self.at(rows, seats)
+        known = s.known.reshape(-1, 8)
+        facts = np.take(known, at, axis=0)
+        np.copyto(facts, deck.none, where=facts == np.take(self._eight, cards, axis=0))
+        known[at] = facts
+        flat = s.ruled_out.reshape(-1)
         ruled = flat[at]
         ruled *= (ruled & deck.card_bit[cards]) != 0
         forced = (cards == deck.role[Card.KING]) | (cards == deck.role[Card.PRINCE])
@@ -220,19 +220,17 @@ class Tables:
     def trade_known(self, rows: Int, one: Int, other: Int) -> None:
         """Two hands were traded: what was known of each is now known of the other."""
         s, deck = self.s, self.deck
-        known = s.known.reshape(-1)
-        mine, theirs = self._column(rows, one), self._column(rows, other)
-        facts = known[mine]
-        known[mine] = known[theirs]
-        known[theirs] = facts
-        count = deck.players
-        known[(rows * count + one) * count + one] = deck.none
-        known[(rows * count + other) * count + other] = deck.none
-        ruled = s.ruled_out.reshape(-1)
         a, b = self.at(rows, one), self.at(rows, other)
+        known = s.known.view(np.uint64).reshape(-1)
+        known[a], known[b] = known[b], known[a].copy()
+        facts = s.known.reshape(-1)
+        facts[a * 8 + one] = deck.none
+        facts[b * 8 + other] = deck.none
+        ruled = s.ruled_out.reshape(-1)
         ruled[a], ruled[b] = ruled[b], ruled[a].copy()
         ties = s.tied.reshape(-1)
-        ties[a], ties[b] = ties[b], ties[a].copy()
+        x, y = rows * 8 + one, rows * 8 + other
+        ties[x], ties[y] = ties[y], ties[x].copy()
         masks = s.tied[rows].astype(np.int64)
         x, y = one[:, None], other[:, None]
         moved = ((masks >> x) & 1) << y | ((masks >> y) & 1) << x
@@ -468,8 +466,8 @@ def baron(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None
         tie = ~lost
         tied_rows, one, other = rows[tie], actors[tie], targets[tie]
         ties = s.tied.reshape(-1)
-        ties[e.at(tied_rows, one)] |= deck.bit[other]
-        ties[e.at(tied_rows, other)] |= deck.bit[one]
+        ties[tied_rows * 8 + one] |= deck.bit[other]
+        ties[tied_rows * 8 + other] |= deck.bit[one]
 
 
 def handmaid(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
