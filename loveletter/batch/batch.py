@@ -123,6 +123,8 @@ class Batch:
         self._observer: Observer | None = None
         nothing = np.empty(0, np.int64)
         self._outcome = Outcome(nothing, np.empty(0, bool), nothing, nothing, nothing)
+        self._every = np.arange(tables)
+        """Every table, the tables that act in most steps."""
         self._start(np.arange(tables))
 
     @classmethod
@@ -430,7 +432,7 @@ class Batch:
                 f"actions must be {self.tables} whole numbers (shape ({self.tables},)), "
                 f"not {ids.dtype} of shape {ids.shape}"
             )
-        ids = ids.astype(np.int64)
+        ids = ids.astype(np.int64, copy=False)
         acts = s.phase != OVER
         if where is not None:
             chosen = np.asarray(where)
@@ -439,14 +441,18 @@ class Batch:
                     f"where must be {self.tables} booleans (shape ({self.tables},))"
                 )
             acts &= chosen
-        live = acts.nonzero()[0]
+        if acts.all():  # as in most steps: no gather needed
+            live = self._every
+        else:
+            live = acts.nonzero()[0]
+            ids = ids[live]
         if check:
-            self._check(live, ids[live])
+            self._check(live, ids)
         if self._recorder is not None:
             acted = np.full(self.tables, -1, dtype=np.int64)
-            acted[live] = ids[live]
+            acted[live] = ids
             self._recorder.acted(acted, s.actor)
-        return self._apply(live, ids[live], moves)
+        return self._apply(live, ids, moves)
 
     def _check(self, live: Int, ids: Int) -> None:
         moves = self._moves
@@ -488,7 +494,8 @@ class Batch:
     def _apply(self, live: Int, ids: Int, moves: Moves) -> Step:
         """Apply legal ids ``ids`` at the tables ``live``."""
         s, deck, tables = self._s, self._deck, self._tables
-        choosing = s.phase[live] == CHOOSE
+        every = live is self._every
+        choosing = (s.phase if every else s.phase[live]) == CHOOSE
         done: list[Int] = []
         if choosing.any():
             chosen = choosing.nonzero()[0]
@@ -496,14 +503,12 @@ class Batch:
             tables.choose(rows, moves.keep[picked], moves.first[picked], moves.second[picked])
             done.append(rows)
             playing = (~choosing).nonzero()[0]
-            live, ids = live[playing], ids[playing]
+            live, ids, every = live[playing], ids[playing], False
         if live.size:
-            move = moves.play[ids]
-            offset = ((move >> 8) & 255) - 1
-            targets = s.actor[live] + offset
-            targets -= deck.players * (targets >= deck.players)
-            targets[offset < 0] = -1
-            done.append(tables.play(live, move & 255, targets, move >> 16))
+            actors = s.actor if every else s.actor[live]
+            targets = np.take(moves.target, actors * moves.actions + ids)
+            cards, guesses = np.take(moves.card, ids), np.take(moves.guess, ids)
+            done.append(tables.play(live, actors, cards, targets, guesses))
         if done:
             tables.end_turn(np.concatenate(done) if len(done) > 1 else done[0])
         ended = self._outcome = tables.outcome()
@@ -523,6 +528,7 @@ class Batch:
         if self._recorder is not None:
             raise LoveLetterError("a batch that records its games keeps all its tables")
         self._s = self._tables.s = self._s.take(rows)
+        self._every = np.arange(rows.size)
 
     def reset_done(self) -> NDArray[np.bool_]:
         """Start a new game at every table whose game is over; return which tables did."""

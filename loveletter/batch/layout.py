@@ -102,6 +102,12 @@ class Deck:
         self.size = len(ed.deck)
         self.index = {card: i for i, card in enumerate(self.cards)}
         self.face_up = ed.face_up_with_two_players if players == 2 else 0
+        dealing = 1 + self.face_up + players + 1
+        self.dealt_first = np.arange(dealing)
+        """How many cards are gone before each card of the deal is drawn: the set-aside
+        card, the face-up cards, the hands from the starter on and the starter's draw."""
+        self.draw_from = self.size - self.dealt_first
+        """How many cards each card of the deal is drawn from."""
         self.classic_ties = ed.tiebreak is Tiebreak.DISCARD_TOTAL
         self.role = {card: self.index.get(card, -1) for card in Card}
         """Each built-in card's index here (-1 where the edition has none)."""
@@ -116,6 +122,8 @@ class Deck:
         self.copies = np.array([ed.deck.count(c) for c in self.cards], dtype=np.int8)
         self.order = np.array([index[c] for c in ed.deck], dtype=np.int8)
         """The deck, card by card, in the edition's order: every round starts from it."""
+        self.fresh = np.array([*self.order, *[kinds] * UNDER], dtype=np.int64)
+        """A table's ``deck`` row as a round starts: the deck, and no card returned."""
         self.guesses = np.array([index[c] for c in ed.guesses if c is not Card.GUARD], np.int8)
         """What a Guard may name, in the encoding's order of named cards."""
         values = self.value[:-1]
@@ -139,16 +147,27 @@ class Deck:
         """Each seat as a bit; the index ``players`` (nobody) as 0."""
         self.count = np.array([bin(m).count("1") for m in range(seats)], dtype=np.int64)
         """How many seats each set holds."""
+        self.survivor = self.count == players - 1
+        """Whether a set of seats knocked out leaves one seat standing."""
+        self.unbit = ~self.bit
+        """Each seat's bit cleared (``unbit[seat]``, to remove a seat from a set)."""
         self.lowest = np.array([(m & -m).bit_length() - 1 for m in range(seats)], dtype=np.int64)
         """The lowest seat of each set (-1 for none)."""
-        self.following = _table(seats, players, lambda out, seat: _following(out, seat, players))
-        """``following[out, seat]``: the next seat after ``seat`` clockwise not in ``out``."""
+        self.following = _table(
+            seats, players, lambda out, seat: _following(out, seat, players)
+        ).reshape(-1)
+        """``following[out * n + seat]``: the next seat after ``seat`` clockwise not in
+        ``out``."""
         self.others = _table(seats, players, lambda free, seat: _others(free, seat, players))
         """``others[free, seat]``: the seats of ``free`` other than ``seat``, as offsets from
         it (bit ``j - 1`` for the seat ``j`` places after it): whom its card may choose."""
-        self.kth = _table(seats, players, _kth)
-        """``kth[set, k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
+        self.kth = _table(seats, players, _kth).reshape(-1)
+        """``kth[set * n + k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
+        self.alone = np.where(self.count == 1, self.lowest, -1)
+        """``alone[set]``: the seat of a set of one (-1 for any other set)."""
         self.seat_bits = _bits_table(players, players)
+        self.seat_counts = self.seat_bits.astype(np.int8)
+        """``seat_counts[set]``: a set of seats as one count (0 or 1) a seat."""
         self.turn = _table(players, players, lambda seat, j: (seat + j) % players)
         """``turn[viewer, j]``: the seat ``j`` places after the viewer's."""
         self.offset = _table(players, players, lambda viewer, seat: (seat - viewer) % players)

@@ -71,9 +71,10 @@ class Moves:
                 decoded[3:6, action] = cards
         self.card, self.offset, self.guess = decoded[0], decoded[1], decoded[2]
         """Each id's card played, the offset it chooses (-1: nobody), the card it names."""
-        self.play = self.card | (self.offset + 1) << 8 | self.guess << 16
-        """The same three in one number (for one lookup a step): card, offset + 1, guess,
-        8 bits from the lowest each."""
+        seats = np.arange(count)[:, None]
+        self.target = np.where(self.offset < 0, -1, (seats + self.offset) % count).reshape(-1)
+        """``target[actor * num_actions + id]``: the seat a play by ``actor`` chooses (-1:
+        nobody)."""
         self.keep, self.first, self.second = decoded[3], decoded[4], decoded[5]
         """Each id's Chancellor's card kept, and cards returned (``K``: none)."""
         self.spread = 1 << (count - 1)

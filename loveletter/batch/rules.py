@@ -108,6 +108,8 @@ class Tables:
         """``_eight[card]``: the card eight times (a row of ``known``)."""
         self._unknown = self._eight[deck.none].view(np.uint64)[0]
         """A row of ``known`` in which nothing is known, as one word."""
+        self._card_keys = np.arange(0, 2 * deck.kinds + 1, 2, dtype=np.int8)
+        """Where each card's plays start in the order of :meth:`play`'s keys."""
         self.restarts = 0
         """How many games to start at tables whose games end (bulk play): each is dealt at
         once, in the step that ended the last, with no tokens and a starter at random."""
@@ -239,29 +241,31 @@ class Tables:
 
     # -- the turn ----------------------------------------------------------------------
 
-    def play(self, rows: Int, cards: Int, targets: Int, guesses: Int) -> Int:
-        """The acting seats of ``rows`` play ``cards``; the effects resolve at once.
+    def play(self, rows: Int, actors: Int, cards: Int, targets: Int, guesses: Int) -> Int:
+        """The acting seats (``actors``) of ``rows`` play ``cards``; the effects resolve at once.
 
         ``targets`` are seats (-1: nobody could be chosen), ``guesses`` named cards.
         Returns the rows whose turn is over (not waiting for a Chancellor's choice).
         """
         s, deck = self.s, self.deck
-        actors = s.actor[rows]
         at = self.at(rows, actors)
         hand = s.hand.reshape(-1)
-        held = hand[at]
-        drawn = s.drawn[rows]
-        hand[at] = held + (cards == held) * (drawn - held)
+        kept = np.take(hand, at)
+        kept += s.drawn[rows]
+        kept -= cards  # of the two cards held, the one not played
+        hand[at] = kept
         s.drawn[rows] = deck.none
         self.discard(rows, actors, cards)
         if self.observe:
             self.played(rows, actors, cards)
         # The plays by card, each card's effect on its tables (LL19-TURN-DRAW-PLAY); within a
         # card, the plays that chose nobody first (see _chosen).
-        key = (2 * cards + (targets >= 0)).astype(np.int8)
+        key = (2 * cards).astype(np.int8)
+        key += targets >= 0
         order = np.argsort(key, kind="stable")
-        bounds = np.searchsorted(key[order], np.arange(0, 2 * deck.kinds + 1, 2))
-        rows, actors, targets, guesses = rows[order], actors[order], targets[order], guesses[order]
+        bounds = np.searchsorted(np.take(key, order), self._card_keys)
+        rows, actors = np.take(rows, order), np.take(actors, order)
+        targets, guesses = np.take(targets, order), np.take(guesses, order)
         for index, card in enumerate(deck.cards):
             low, high = bounds[index], bounds[index + 1]
             if high > low:
@@ -320,15 +324,19 @@ class Tables:
         (LL19-HANDMAID-DURATION) and it draws.
         """
         s, deck = self.s, self.deck
-        out = s.out[rows].astype(np.int64)
-        survivor = deck.count[out] == deck.players - 1
-        ending = survivor | (pile_size(s, rows) == 0)
+        out = np.take(s.out, rows)
+        survivor = np.take(deck.survivor, out)
+        ending = pile_size(s, rows) == 0
+        ending |= survivor
         if ending.any():
             self.end_round(rows[ending], survivor[ending])
             going = ~ending
             rows, out = rows[going], out[going]
-        following = deck.following.reshape(-1)[out * deck.players + s.actor[rows]]
-        s.protected[rows] &= ~deck.bit[following]
+        key = out.astype(np.intp)
+        key *= deck.players
+        key += np.take(s.actor, rows)
+        following = np.take(deck.following, key)
+        s.protected[rows] &= np.take(deck.unbit, following)
         s.actor[rows] = following
         s.drawn[rows] = self.draw(rows, following)
 
@@ -342,22 +350,21 @@ class Tables:
         among tied ones, starts the next (LL19-NEXT-FIRST-WINNER).
         """
         s, deck = self.s, self.deck
-        out = s.out[rows]
-        values = deck.value[s.hand[rows]]
-        best = values.max(axis=1)
-        top = values == best[:, None]
+        # The seats knocked out hold no card (value -1): the last one standing has the
+        # highest card.
+        values = np.take(deck.value, s.hand[rows])
+        top = values == values.max(axis=1, keepdims=True)
         if deck.classic_ties:
-            totals = np.where(top, s.discarded[rows], -1)
-            top &= totals == totals.max(axis=1)[:, None]
-        seats = deck.bit[: deck.players].astype(np.int64)
-        winners = np.where(survivor, deck.full & ~out, (top * seats).sum(axis=1))
-        spied = s.spied[rows] & ~out
-        bonus = np.where(deck.count[spied] == 1, deck.lowest[spied], -1)
-        tokens = s.tokens[rows] + deck.seat_bits[winners].astype(np.int8)
-        spy = bonus >= 0
-        tokens[spy.nonzero()[0], bonus[spy]] += 1
+            totals = s.discarded[rows] * top - ~top
+            top &= totals == totals.max(axis=1, keepdims=True)
+        winners = np.packbits(top, axis=1, bitorder="little")[:, 0]
+        bonus = np.take(deck.alone, s.spied[rows] & ~s.out[rows])
+        tokens = s.tokens[rows]
+        tokens += np.take(deck.seat_counts, winners, axis=0)
+        spy = (bonus >= 0).nonzero()[0]
+        tokens[spy, bonus[spy]] += 1
         s.tokens[rows] = tokens
-        reached = ((tokens >= self.target) * seats).sum(axis=1)
+        reached = np.packbits(tokens >= self.target, axis=1, bitorder="little")[:, 0]
         s.won[rows] = winners
         s.spy_bonus[rows] = bonus
         s.winners[rows] = reached
@@ -371,10 +378,11 @@ class Tables:
         self._over.append(ended)
         self._won.append(reached[over])
         self._rounds.append(s.round[ended].astype(np.int64))
-        going = rows[~over]
-        ties = winners[~over]
-        pick = (self.rng.random(going.size) * deck.count[ties]).astype(np.int64)
-        first = deck.kth[ties, pick]
+        going = ~over
+        ties = winners[going].astype(np.intp)
+        going = rows[going]
+        pick = (self.rng.random(going.size) * np.take(deck.count, ties)).astype(np.intp)
+        first = np.take(deck.kth, ties * deck.players + pick)
         again = ended[: self.restarts]
         s.phase[ended[again.size :]] = OVER
         if again.size:  # new games, dealt with the next rounds (bulk play, restarts)
