@@ -125,6 +125,7 @@ class Batch:
         self._outcome = Outcome(nothing, np.empty(0, bool), nothing, nothing, nothing)
         self._every = np.arange(tables)
         """Every table, the tables that act in most steps."""
+        self._known_situation: Int | None = None
         self._start(np.arange(tables))
 
     @classmethod
@@ -278,6 +279,7 @@ class Batch:
     def _start(self, rows: Int) -> None:
         """New games at ``rows``: no tokens, round 0, a starter drawn at random."""
         s = self._s
+        self._known_situation = None
         s.tokens[rows] = 0
         s.round[rows] = 0
         first = (self._rng.random(rows.size) * self.players).astype(np.int64)
@@ -352,15 +354,14 @@ class Batch:
         that shape, is written and returned instead of a new array.
         """
         moves = self._moves
-        rows = situation(self._s, self._deck, moves)
+        rows = self._situation()
         if out is None:
-            result: NDArray[np.bool_] = moves.mask[rows]
-            return result
-        if out.shape != (self.tables, moves.actions) or out.dtype != np.bool_:
+            out = np.empty((self.tables, moves.actions), dtype=np.bool_)
+        elif out.shape != (self.tables, moves.actions) or out.dtype != np.bool_:
             raise LoveLetterError(
                 f"out must be a bool array of shape ({self.tables}, {moves.actions})"
             )
-        np.take(moves.mask, rows, axis=0, out=out, mode="clip")
+        moves.mask.take(rows, axis=0, out=out, mode="clip")
         return out
 
     def random_actions(self) -> Int:
@@ -368,8 +369,18 @@ class Batch:
 
         Drawn from each table's count of legal actions, without building the masks.
         """
-        moves = self._moves
-        return moves.random(situation(self._s, self._deck, moves), self._rng)
+        return self._moves.random(self._situation(), self._rng)
+
+    def _situation(self) -> Int:
+        """Each table's row of the :class:`~loveletter.batch.legal.Moves` tables.
+
+        Worked out once between two changes of the state (a loop that reads the masks,
+        then draws random actions, asks twice).
+        """
+        known = self._known_situation
+        if known is None:
+            known = self._known_situation = situation(self._s, self._deck, self._moves)
+        return known
 
     def observation(
         self, seats: Any = None, *, out: NDArray[np.float32] | None = None
@@ -456,7 +467,7 @@ class Batch:
 
     def _check(self, live: Int, ids: Int) -> None:
         moves = self._moves
-        rows = situation(self._s, self._deck, moves)[live]
+        rows = self._situation()[live]
         legal = moves.legal(rows, ids)
         if legal.all():
             return
@@ -494,6 +505,7 @@ class Batch:
     def _apply(self, live: Int, ids: Int, moves: Moves) -> Step:
         """Apply legal ids ``ids`` at the tables ``live``."""
         s, deck, tables = self._s, self._deck, self._tables
+        self._known_situation = None
         every = live is self._every
         choosing = (s.phase if every else s.phase[live]) == CHOOSE
         done: list[Int] = []
@@ -528,6 +540,7 @@ class Batch:
         if self._recorder is not None:
             raise LoveLetterError("a batch that records its games keeps all its tables")
         self._s = self._tables.s = self._s.take(rows)
+        self._known_situation = None
         self._every = np.arange(rows.size)
 
     def reset_done(self) -> NDArray[np.bool_]:

@@ -44,10 +44,11 @@ array           shape        what it holds
 ``winners``     (B,)         the game's winners (bits), once it is over
 ==============  ===========  ==========================================================
 
-The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``deck``,
-``dealt``, ``returned``) hold 64-bit integers, NumPy's index type, so that they index
-other arrays without a conversion; the others are as small as their values allow (a
-table holds 300 to 500 bytes in all). The knowledge arrays (``known``, ``ruled_out``,
+The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``dealt``,
+``returned``) hold 64-bit integers, NumPy's index type, so that they index other arrays
+without a conversion; the others are as small as their values allow (a table holds 300
+to 500 bytes in all). ``deck``, read one card a draw, is of bytes: it stays in the
+processor's cache. The knowledge arrays (``known``, ``ruled_out``,
 ``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
 made without observations (``observe=False``, for bulk random play) never touches them.
 """
@@ -66,7 +67,7 @@ from loveletter.editions import EDITIONS, Edition, Tiebreak
 from loveletter.encoding import Encoding, encoding
 from loveletter.errors import SetupError
 
-__all__ = ["CHOOSE", "OVER", "PLAY", "Arrays", "Deck", "deck_of"]
+__all__ = ["CHOOSE", "OVER", "PLAY", "Arrays", "Deck", "deck_of", "seat_rows"]
 
 PLAY = 0
 """The acting seat holds two cards and must play one."""
@@ -122,7 +123,7 @@ class Deck:
         self.copies = np.array([ed.deck.count(c) for c in self.cards], dtype=np.int8)
         self.order = np.array([index[c] for c in ed.deck], dtype=np.int8)
         """The deck, card by card, in the edition's order: every round starts from it."""
-        self.fresh = np.array([*self.order, *[kinds] * UNDER], dtype=np.int64)
+        self.fresh = np.array([*self.order, *[kinds] * UNDER], dtype=np.int8)
         """A table's ``deck`` row as a round starts: the deck, and no card returned."""
         self.guesses = np.array([index[c] for c in ed.guesses if c is not Card.GUARD], np.int8)
         """What a Guard may name, in the encoding's order of named cards."""
@@ -161,6 +162,9 @@ class Deck:
         self.others = _table(seats, players, lambda free, seat: _others(free, seat, players))
         """``others[free, seat]``: the seats of ``free`` other than ``seat``, as offsets from
         it (bit ``j - 1`` for the seat ``j`` places after it): whom its card may choose."""
+        self.choosable = self.others[self.full & ~np.arange(seats)].reshape(-1)
+        """``choosable[taken * n + seat]``: :attr:`others` of the seats not in ``taken``
+        (those knocked out or protected)."""
         self.kth = _table(seats, players, _kth).reshape(-1)
         """``kth[set * n + k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
         self.alone = np.where(self.count == 1, self.lowest, -1)
@@ -175,6 +179,14 @@ class Deck:
         rotated = _table(seats * players, 1, lambda at, _: _rotated(at, players))[:, 0]
         self.flags = self.seat_bits[rotated]
         """``flags[set * n + viewer]``: a seat set as flags, by offset from the viewer."""
+
+
+@functools.lru_cache(maxsize=16)
+def seat_rows(tables: int, players: int) -> Int:
+    """Where each table's seats start in a flattened ``(tables, players)`` array."""
+    rows = np.arange(0, tables * players, players)
+    rows.flags.writeable = False
+    return rows
 
 
 def _table(rows: int, columns: int, value: Callable[[int, int], int]) -> NDArray[np.int64]:
@@ -252,7 +264,7 @@ _FIELDS = {
     "tokens": (("B", "n"), np.int8, 0),
     "round": (("B",), np.int16, 0),
     "first": (("B",), np.int8, 0),
-    "deck": (("B", "W"), np.int64, "K"),
+    "deck": (("B", "W"), np.int8, "K"),
     "dealt": (("B",), np.int64, 0),
     "returned": (("B",), np.int64, 0),
     "aside": (("B",), np.int8, "K"),

@@ -24,7 +24,7 @@ from itertools import permutations
 import numpy as np
 from numpy.typing import NDArray
 
-from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int
+from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int, seat_rows
 from loveletter.cards import Card
 from loveletter.commands import Choose, Play
 from loveletter.setup import seat_names
@@ -115,8 +115,11 @@ class Moves:
 
     def random(self, rows: Int, rng: np.random.Generator) -> Int:
         """One legal action id per situation, uniformly drawn (-1 for ``over``)."""
-        pick = (rng.random(rows.size) * self.count[rows]).astype(np.int64)
-        result: Int = self._flat_ids[rows * self.ids.shape[1] + pick]
+        pick = rng.random(rows.size)
+        pick *= self.count.take(rows)
+        at = rows * self.ids.shape[1]
+        at += pick.astype(np.intp)
+        result: Int = self._flat_ids.take(at)
         return result
 
 
@@ -176,11 +179,14 @@ def situation(s: Arrays, deck: Deck, moves: Moves) -> Int:
     """Each table's row of the :class:`Moves` tables."""
     count = deck.players
     actors = s.actor
-    free = (deck.full & ~(s.out | s.protected)).astype(np.int64)
-    offsets = deck.others.reshape(-1)[free * count + actors]
-    older = s.hand.reshape(-1)[np.arange(0, actors.size * count, count) + actors]
-    pair = older * deck.kinds + s.drawn
-    result: Int = pair * moves.spread + offsets
+    taken = (s.out | s.protected).astype(np.intp)
+    taken *= count
+    taken += actors
+    pair = s.hand.reshape(-1).take(seat_rows(actors.size, count) + actors)
+    pair *= deck.kinds
+    pair += s.drawn
+    result: Int = pair * moves.spread
+    result += deck.choosable.take(taken)
     phase = s.phase
     if (phase == PLAY).all():
         return result

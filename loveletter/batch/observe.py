@@ -325,7 +325,7 @@ class Observer:
         if not under.size:
             return under
         returned = np.take(s.deck, under, axis=0)[:, deck.size :]
-        held = np.where(own, returned, kinds)
+        held = np.where(own, returned, kinds).astype(np.intp)
         key = ((held[:, 0] * (kinds + 1) + held[:, 1]) * (kinds + 1) + held[:, 2]) * (kinds + 1)
         buried = np.take(self.tables.under, key + held[:, 3], axis=0)
         board[under, start["buried"] : start["buried"] + kinds] = buried

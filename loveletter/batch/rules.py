@@ -123,7 +123,7 @@ class Tables:
 
     def held(self, rows: Int, seats: Int) -> Int:
         """The cards ``seats`` of ``rows`` hold (``K``: none)."""
-        result: Int = self.s.hand.reshape(-1)[self.at(rows, seats)]
+        result: Int = self.s.hand.reshape(-1).take(self.at(rows, seats))
         return result
 
     def hold(self, rows: Int, seats: Int, cards: Int | int) -> None:
@@ -178,16 +178,16 @@ class Tables:
         s, deck = self.s, self.deck
         hand = s.hand.reshape(-1)
         at = self.at(rows, seats)
-        held = hand[at]
-        real = held != deck.none
-        if real.all():
-            self.discard(rows, seats, held)
-        else:
-            self.discard(rows[real], seats[real], held[real])
+        if deck.classic_ties or self.observe:
+            held = hand.take(at)
+            real = held != deck.none
+            if real.all():
+                self.discard(rows, seats, held)
+            else:
+                self.discard(rows[real], seats[real], held[real])
         hand[at] = deck.none
-        bits = deck.bit[seats]
-        s.out[rows] |= bits
-        s.protected[rows] &= ~bits
+        s.out[rows] |= deck.bit.take(seats)
+        s.protected[rows] &= deck.unbit.take(seats)
         if self.observe:
             self.forget(rows, seats)
 
@@ -250,8 +250,8 @@ class Tables:
         s, deck = self.s, self.deck
         at = self.at(rows, actors)
         hand = s.hand.reshape(-1)
-        kept = np.take(hand, at)
-        kept += s.drawn[rows]
+        kept = hand.take(at)
+        kept += s.drawn.take(rows)
         kept -= cards  # of the two cards held, the one not played
         hand[at] = kept
         s.drawn[rows] = deck.none
@@ -260,21 +260,23 @@ class Tables:
             self.played(rows, actors, cards)
         # The plays by card, each card's effect on its tables (LL19-TURN-DRAW-PLAY); within a
         # card, the plays that chose nobody first (see _chosen).
-        key = (2 * cards).astype(np.int8)
+        key = cards.astype(np.int8)
+        key <<= 1
         key += targets >= 0
-        order = np.argsort(key, kind="stable")
-        bounds = np.searchsorted(np.take(key, order), self._card_keys)
-        rows, actors = np.take(rows, order), np.take(actors, order)
-        targets, guesses = np.take(targets, order), np.take(guesses, order)
+        order = key.argsort(kind="stable")
+        bounds = key.take(order).searchsorted(self._card_keys).tolist()
+        rows, actors = rows.take(order), actors.take(order)
+        targets, guesses = targets.take(order), guesses.take(order)
         for index, card in enumerate(deck.cards):
             low, high = bounds[index], bounds[index + 1]
             if high > low:
                 part = slice(low, high)
                 EFFECTS[card](self, rows[part], actors[part], targets[part], guesses[part])
         self._knock_outs()
-        low, high = bounds[deck.role[Card.CHANCELLOR]], bounds[deck.role[Card.CHANCELLOR] + 1]
-        if deck.role[Card.CHANCELLOR] < 0 or high == low:
+        chancellor = deck.role[Card.CHANCELLOR]
+        if chancellor < 0 or bounds[chancellor] == bounds[chancellor + 1]:
             return rows
+        low, high = bounds[chancellor], bounds[chancellor + 1]
         waiting = s.phase[rows[low:high]] == CHOOSE
         if not waiting.any():
             return rows
