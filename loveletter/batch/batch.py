@@ -517,7 +517,7 @@ class Batch:
             playing = (~choosing).nonzero()[0]
             live, ids, every = live[playing], ids[playing], False
         if live.size:
-            actors = s.actor if every else s.actor[live]
+            actors = (s.actor if every else s.actor[live]).astype(np.intp)
             targets = np.take(moves.target, actors * moves.actions + ids)
             cards, guesses = np.take(moves.card, ids), np.take(moves.guess, ids)
             done.append(tables.play(live, actors, cards, targets, guesses))

@@ -44,11 +44,9 @@ array           shape        what it holds
 ``winners``     (B,)         the game's winners (bits), once it is over
 ==============  ===========  ==========================================================
 
-The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``dealt``,
-``returned``) hold 64-bit integers, NumPy's index type, so that they index other arrays
-without a conversion; the others are as small as their values allow (a table holds 300
-to 500 bytes in all). ``deck``, read one card a draw, is of bytes: it stays in the
-processor's cache. The knowledge arrays (``known``, ``ruled_out``,
+Every array is as small as its values allow (a table holds 200 to 400 bytes in all), so
+that a step's arrays stay in the processor's cache: a step converts the few it uses as
+indices (NumPy's ``intp``). The knowledge arrays (``known``, ``ruled_out``,
 ``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
 made without observations (``observe=False``, for bulk random play) never touches them.
 """
@@ -253,10 +251,10 @@ def deck_of(ed: Edition, players: int) -> Deck:
 _FIELDS = {
     # name: (shape, dtype, filled with). Shapes name B (tables), n (seats), K (kinds) and
     # W (the deck, with room for the cards returned).
-    "hand": (("B", "n"), np.int64, "K"),
-    "drawn": (("B",), np.int64, "K"),
-    "drawn2": (("B",), np.int64, "K"),
-    "actor": (("B",), np.int64, 0),
+    "hand": (("B", "n"), np.int8, "K"),
+    "drawn": (("B",), np.int8, "K"),
+    "drawn2": (("B",), np.int8, "K"),
+    "actor": (("B",), np.int8, 0),
     "phase": (("B",), np.int8, PLAY),
     "out": (("B",), np.uint8, 0),
     "protected": (("B",), np.uint8, 0),
@@ -265,8 +263,8 @@ _FIELDS = {
     "round": (("B",), np.int16, 0),
     "first": (("B",), np.int8, 0),
     "deck": (("B", "W"), np.int8, "K"),
-    "dealt": (("B",), np.int64, 0),
-    "returned": (("B",), np.int64, 0),
+    "dealt": (("B",), np.int8, 0),
+    "returned": (("B",), np.int8, 0),
     "aside": (("B",), np.int8, "K"),
     "face_up": (("B", 3), np.int8, "K"),
     "under_own": (("B", UNDER), np.int8, -1),
@@ -287,10 +285,10 @@ class Arrays:
 
     FIELDS = tuple(_FIELDS)
 
-    hand: NDArray[np.int64]
-    drawn: NDArray[np.int64]
-    drawn2: NDArray[np.int64]
-    actor: NDArray[np.int64]
+    hand: NDArray[np.int8]
+    drawn: NDArray[np.int8]
+    drawn2: NDArray[np.int8]
+    actor: NDArray[np.int8]
     phase: NDArray[np.int8]
     out: NDArray[np.uint8]
     protected: NDArray[np.uint8]
@@ -299,8 +297,8 @@ class Arrays:
     round: NDArray[np.int16]
     first: NDArray[np.int8]
     deck: NDArray[np.int64]
-    dealt: NDArray[np.int64]
-    returned: NDArray[np.int64]
+    dealt: NDArray[np.int8]
+    returned: NDArray[np.int8]
     aside: NDArray[np.int8]
     face_up: NDArray[np.int8]
     under_own: NDArray[np.int8]

@@ -97,7 +97,7 @@ class Moves:
         self.mask = np.zeros((len(lists), enc.num_actions), dtype=bool)
         """``mask[row]``: the legal action ids of a situation."""
         self.count = np.array([len(ids) for ids in lists], dtype=np.int64)
-        self.ids = np.full((len(lists), longest), -1, dtype=np.int64)
+        self.ids = np.full((len(lists), longest), -1, dtype=np.int16)
         """``ids[row, :count[row]]``: the legal action ids of a situation."""
         for row, ids in enumerate(lists):
             self.ids[row, : len(ids)] = ids
@@ -119,7 +119,7 @@ class Moves:
         pick *= self.count.take(rows)
         at = rows * self.ids.shape[1]
         at += pick.astype(np.intp)
-        result: Int = self._flat_ids.take(at)
+        result: Int = self._flat_ids.take(at).astype(np.int64)
         return result
 
 
@@ -182,7 +182,7 @@ def situation(s: Arrays, deck: Deck, moves: Moves) -> Int:
     taken = (s.out | s.protected).astype(np.intp)
     taken *= count
     taken += actors
-    pair = s.hand.reshape(-1).take(seat_rows(actors.size, count) + actors)
+    pair = s.hand.reshape(-1).take(seat_rows(actors.size, count) + actors).astype(np.intp)
     pair *= deck.kinds
     pair += s.drawn
     result: Int = pair * moves.spread

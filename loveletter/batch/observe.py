@@ -212,7 +212,7 @@ class Observer:
         actor = s.actor
         to_act = np.where(in_round, np.take(deck.offset.reshape(-1), v * count + actor), count)
         acting = in_round & (v == actor)
-        mine = np.take(s.hand.reshape(-1), self.seat_rows[:, 0] + v)
+        mine = s.hand.reshape(-1).take(self.seat_rows[:, 0] + v).astype(np.intp)
         hand = (mine * (kinds + 1) + np.where(acting, s.drawn, kinds)) * (kinds + 1)
         hand += np.where(acting, s.drawn2, kinds)
         key = (phase * (count + 1) + to_act) * t.hands + hand
