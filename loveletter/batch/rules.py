@@ -108,6 +108,11 @@ class Tables:
         """``_eight[card]``: the card eight times (a row of ``known``)."""
         self._unknown = self._eight[deck.none].view(np.uint64)[0]
         """A row of ``known`` in which nothing is known, as one word."""
+        shown = np.zeros(deck.kinds + 1, dtype=np.uint16)
+        if deck.role[Card.COUNTESS] >= 0:  # LL19-COUNTESS-FORCED
+            shown[[deck.role[Card.KING], deck.role[Card.PRINCE]]] = 1 << deck.role[Card.COUNTESS]
+        self._shown = shown
+        """``_shown[card]``: the cards everyone knows its player did not hold with it."""
         self._card_keys = np.arange(0, 2 * deck.kinds + 1, 2, dtype=np.int8)
         """Where each card's plays start in the order of :meth:`play`'s keys."""
         self.restarts = 0
@@ -149,7 +154,8 @@ class Tables:
     def untie(self, rows: Int, seats: Int) -> None:
         """Everyone forgets the ties of ``seats``' hands."""
         ties = self.s.tied.view(np.uint64).reshape(-1)
-        ties[rows] &= self._untied[seats]
+        some = (ties.take(rows) != 0).nonzero()[0]  # the tables with ties: few
+        ties[rows[some]] &= self._untied.take(seats[some])
 
     def forget(self, rows: Int, seats: Int) -> None:
         """What was known of ``seats``' hands is known no more."""
@@ -207,15 +213,17 @@ class Tables:
         """
         s, deck = self.s, self.deck
         at = self.at(rows, seats)
-        known = s.known.reshape(-1, 8)
-        facts = np.take(known, at, axis=0)
-        np.copyto(facts, deck.none, where=facts == np.take(self._eight, cards, axis=0))
-        known[at] = facts
+        some = (s.known.view(np.uint64).reshape(-1).take(at) != self._unknown).nonzero()[0]
+        if some.size:  # the seats whose cards someone knows: few
+            at_some = at[some]
+            known = s.known.reshape(-1, 8)
+            facts = known.take(at_some, axis=0)
+            facts[facts == self._eight.take(cards[some], axis=0)] = deck.none
+            known[at_some] = facts
         flat = s.ruled_out.reshape(-1)
-        ruled = flat[at]
-        ruled *= (ruled & deck.card_bit[cards]) != 0
-        forced = (cards == deck.role[Card.KING]) | (cards == deck.role[Card.PRINCE])
-        ruled |= forced * np.uint16(1 << deck.role[Card.COUNTESS])
+        ruled = flat.take(at)
+        ruled *= (ruled & deck.card_bit.take(cards)) != 0
+        ruled |= self._shown.take(cards)
         flat[at] = ruled
         self.untie(rows, seats)
 
