@@ -34,6 +34,8 @@ Bytes = NDArray[np.int8]
 
 _UNDER_WORD = np.dtype(f"u{UNDER}")
 """An unsigned number as wide as the places under the pile (a byte each)."""
+_ONES = np.array(int.from_bytes(b"\x01" * UNDER, "little"), dtype=_UNDER_WORD)
+"""That number with each byte 1."""
 
 
 class Tables:
@@ -148,9 +150,12 @@ def tables_of(deck: Deck) -> Tables:
 class Observer:
     """Writes the observations of a batch's tables; keeps its scratch arrays between calls.
 
-    ``board`` holds the vector being built, a byte a column (``(B, observation_size)``):
-    its columns for seats past the table's ``n`` are never written and stay zero, and the
-    rarely set blocks are cleared where they were written (``written``). The other
+    ``board`` holds the vector being built, a byte a column (``(B, observation_size)``),
+    written in three passes, each from a scratch array small enough to stay in the
+    processor's cache: ``front``, the blocks before ``discards``; ``cards``, the four
+    blocks of each seat's cards (``(4, B, n, K)``: discards, last discard, holds, ruled
+    out); ``back``, the blocks from ``tied`` on, cleared at each call. The board's
+    columns for seats past the table's ``n`` are never written and stay zero. Other
     arrays receive gathers (``np.take`` writes into a contiguous array only).
     """
 
@@ -160,17 +165,15 @@ class Observer:
         count, kinds = deck.players, deck.kinds
         size = deck.encoding.observation_size
         self.board = np.zeros((tables, size), dtype=np.int8)
-        self.written = np.empty(0, dtype=np.intp)
-        """The tables whose rarely set blocks the last call wrote."""
+        self.front = np.zeros((tables, t.start["discards"]), dtype=np.int8)
         self.head = np.zeros((tables, t.start["out"]), dtype=np.int8)
         self.seat_flags = np.zeros((tables, t.seat_width), dtype=np.int8)
         self.sizes = np.zeros((tables, count), dtype=np.int8)
-        self.cards = np.zeros((tables, count, kinds), dtype=np.int8)
-        """Each seat's cards of one block (by offset from the viewer)."""
+        self.cards = np.zeros((4, tables, count, kinds), dtype=np.int8)
+        self.back = np.zeros((tables, size - t.start["tied"]), dtype=np.int8)
         self.by_seat = np.zeros((count, tables, kinds), dtype=np.int8)
-        """Each seat's cards of one block, seat first (to sum them over the seats)."""
+        """Each seat's discards, seat first (to sum them over the seats)."""
         rows = np.arange(tables)
-        self.rows = rows
         self.seat_rows = rows[:, None] * count
         """Where each table's seats start in a flattened ``(B, n)`` array."""
         self.seat_major = rows[None, :] * count + np.arange(count)[:, None]
@@ -195,89 +198,18 @@ class Observer:
         deck, t, board = self.deck, self.tables, self.board
         start = t.start
         count, kinds = deck.players, deck.kinds
-        tables = viewers.size
         if out is None:
             out = np.empty(board.shape, dtype=np.float32)
-        if tables == 0:
+        if viewers.size == 0:
             return out
         seen = viewers >= 0
         v = np.maximum(viewers, 0)
         seats = self.seat_base + np.take(deck.turn, v, axis=0)
         """Where each offset's seat lies in a flattened ``(B, n)`` array."""
-
-        # The phase, the seats, who acts and the viewer's cards; who is out, protected,
-        # and how many cards each holds.
-        phase = s.phase
-        in_round = phase != OVER
-        actor = s.actor
-        to_act = np.where(in_round, np.take(deck.offset.reshape(-1), v * count + actor), count)
-        acting = in_round & (v == actor)
-        mine = s.hand.reshape(-1).take(self.seat_rows[:, 0] + v).astype(np.intp)
-        hand = (mine * (kinds + 1) + np.where(acting, s.drawn, kinds)) * (kinds + 1)
-        hand += np.where(acting, s.drawn2, kinds)
-        key = (phase * (count + 1) + to_act) * t.hands + hand
-        np.take(t.head, key, axis=0, out=self.head, mode="clip")
-        board[:, : start["out"]] = self.head
-        out_bits = s.out.astype(np.intp)
-        sets = (out_bits << count | s.protected) * count + v
-        np.take(t.seats, sets, axis=0, out=self.seat_flags, mode="clip")
-        board[:, start["out"] : start["out"] + t.seat_width] = self.seat_flags
-        board[:, start["tokens"] : start["tokens"] + count] = np.take(
-            s.tokens.reshape(-1), seats, mode="clip"
-        )
-        sizes = ((out_bits * count + v) * (count + 1) + to_act) * 2 + (s.drawn2 != kinds)
-        np.take(t.sizes, sizes, axis=0, out=self.sizes, mode="clip")
-        board[:, start["hand_size"] : start["hand_size"] + count] = self.sizes
-
-        # Each seat's discards, last discard, the card the viewer knows it holds and the
-        # cards everyone knows it does not hold. What was known of a seat is forgotten
-        # when it is knocked out, and a viewer never knows their own card there
-        # (rules.Tables.forget), so the players still in are those the viewer knows.
-        cards, by_seat = self.cards, self.by_seat
-        discards = s.discards.reshape(-1, kinds)
-        np.take(discards, seats, axis=0, out=cards, mode="clip")
-        self._put("discards", cards)
-        np.take(discards, self.seat_major, axis=0, out=by_seat, mode="clip")
-        seen_cards = by_seat.sum(axis=0, dtype=np.int8)
-        last = np.take(s.last.reshape(-1), seats, mode="clip")
-        np.take(t.cards, last, axis=0, out=cards, mode="clip")
-        self._put("last_discard", cards)
-        viewed = self.known_base + np.take(self.viewed, v, axis=0)
-        knows = np.take(s.known.reshape(-1), viewed, mode="clip")
-        np.take(t.cards, knows, axis=0, out=cards, mode="clip")
-        self._put("holds", cards)
-        held = np.flatnonzero(knows != kinds)  # few: what Priests, Barons and Kings showed
-        seen_cards.reshape(-1)[:] += np.bincount(
-            held // count * kinds + knows.reshape(-1)[held], minlength=seen_cards.size
-        ).astype(np.int8)
-        ruled = np.take(s.ruled_out.reshape(-1), seats, mode="clip")
-        np.take(t.bits, ruled, axis=0, out=cards, mode="clip")
-        self._put("ruled_out", cards)
-
-        # LL19-SETUP-DECK: the unseen cards are the deck less every card the viewer has seen.
-        seen_cards += np.take(t.hand, hand, axis=0, mode="clip")
-        written = self.written
-        if written.size:
-            board[written, start["tied"] :] = 0
-        ties = self._ties(s, v)
-        if deck.face_up:
-            cards3 = s.face_up.astype(np.intp)
-            key = (cards3[:, 0] * (kinds + 1) + cards3[:, 1]) * (kinds + 1) + cards3[:, 2]
-            face_up = np.take(t.hand, key, axis=0)
-            board[:, start["face_up"] : start["face_up"] + kinds] = face_up
-            seen_cards += face_up
-        buried = self._buried(s, v, seen_cards)
-        ended = (~in_round).nonzero()[0]
-        if ended.size:  # LL19-END-DECK-EMPTY: the set-aside card is shown at the round's end
-            revealed = np.take(t.cards, s.aside[ended], axis=0, mode="clip")
-            board[ended, start["set_aside"] : start["set_aside"] + kinds] = revealed
-            seen_cards[ended] += revealed
-            self._ended(s, v, ended)
-        self.written = np.concatenate([ties, buried, ended])
-        np.subtract(self.copies, seen_cards, out=seen_cards)
-        board[:, start["unseen"] : start["unseen"] + kinds] = np.maximum(seen_cards, 0, out=seen_cards)
-        board[:, start["pile_size"]] = deck.size - s.dealt + s.returned
-
+        hand = self._front(s, v, seats)
+        seen_cards = self._cards(s, v, seats)
+        seen_cards += t.hand.take(hand, axis=0)
+        self._back(s, v, seen_cards)
         np.copyto(out, board)
         out[:, start["round_number"]] = s.round
         out[:, start["target"]] = target
@@ -285,64 +217,152 @@ class Observer:
             out[~seen] = 0.0
         return out
 
-    def _put(self, block: str, cards: Bytes) -> None:
-        """Write a block of ``n x K`` (each seat's cards, by offset) into the board."""
-        first = self.tables.start[block]
-        self.board[:, first : first + cards.shape[1] * cards.shape[2]] = cards.reshape(
-            cards.shape[0], -1
-        )
+    def _front(self, s: Arrays, v: Int, seats: Int) -> Int:
+        """The blocks before the discards: the phase, the seats, who acts, the viewer's
+        cards, who is out and protected, the tokens and how many cards each holds.
 
-    def _ties(self, s: Arrays, v: Int) -> Int:
-        """LL19-BARON-TIE: the hands the viewer knows to be equal, at the tables with any.
-
-        Returns those tables.
+        Returns the key of the viewer's cards (:attr:`Tables.hand`).
         """
-        deck, board = self.deck, self.board
+        deck, t, front = self.deck, self.tables, self.front
+        start = t.start
+        count, kinds = deck.players, deck.kinds
+        phase = s.phase
+        in_round = phase != OVER
+        actor = s.actor
+        to_act = deck.offset.reshape(-1).take(v * count + actor)
+        acting = v == actor
+        over = (~in_round).nonzero()[0]
+        to_act[over] = count
+        acting[over] = False
+        mine = s.hand.reshape(-1).take(self.seat_rows[:, 0] + v).astype(np.intp)
+        hand = mine * (kinds + 1) ** 2 + kinds * (kinds + 2)
+        hand += acting * ((s.drawn.astype(np.intp) - kinds) * (kinds + 1) + s.drawn2 - kinds)
+        key = phase * (count + 1) + to_act
+        key *= t.hands
+        key += hand
+        t.head.take(key, axis=0, out=self.head, mode="clip")
+        front[:, : start["out"]] = self.head
+        out_bits = s.out.astype(np.intp)
+        sets = (out_bits << count | s.protected) * count + v
+        t.seats.take(sets, axis=0, out=self.seat_flags, mode="clip")
+        front[:, start["out"] : start["tokens"]] = self.seat_flags
+        front[:, start["tokens"] : start["tokens"] + count] = s.tokens.reshape(-1).take(seats)
+        sizes = ((out_bits * count + v) * (count + 1) + to_act) * 2 + (s.drawn2 != kinds)
+        t.sizes.take(sizes, axis=0, out=self.sizes, mode="clip")
+        front[:, start["hand_size"] : start["hand_size"] + count] = self.sizes
+        self.board[:, : start["discards"]] = front
+        return hand
+
+    def _cards(self, s: Arrays, v: Int, seats: Int) -> Bytes:
+        """Each seat's discards, last discard, the card the viewer knows it holds and the
+        cards everyone knows it does not hold.
+
+        What was known of a seat is forgotten when it is knocked out, and a viewer never
+        knows their own card there (:meth:`rules.Tables.forget
+        <loveletter.batch.rules.Tables.forget>`), so the players still in are those the
+        viewer knows. Returns the cards the viewer saw among them (``(B, K)``).
+        """
+        deck, t, cards = self.deck, self.tables, self.cards
+        count, kinds, most = deck.players, deck.kinds, deck.most
+        discards = s.discards.reshape(-1, kinds)
+        discards.take(seats, axis=0, out=cards[0], mode="clip")
+        discards.take(self.seat_major, axis=0, out=self.by_seat, mode="clip")
+        seen_cards = self.by_seat.sum(axis=0, dtype=np.int8)
+        t.cards.take(s.last.reshape(-1).take(seats), axis=0, out=cards[1], mode="clip")
+        viewed = self.known_base + self.viewed.take(v, axis=0)
+        knows = s.known.reshape(-1).take(viewed)
+        t.cards.take(knows, axis=0, out=cards[2], mode="clip")
+        held = np.flatnonzero(knows != kinds)  # few: what Priests, Barons and Kings showed
+        seen_cards.reshape(-1)[:] += np.bincount(
+            held // count * kinds + knows.reshape(-1)[held], minlength=seen_cards.size
+        ).astype(np.int8)
+        t.bits.take(s.ruled_out.reshape(-1).take(seats), axis=0, out=cards[3], mode="clip")
+        first = self.tables.start["discards"]
+        blocks = self.board[:, first : first + 4 * most * kinds].reshape(-1, 4, most, kinds)
+        blocks[:, :, :count] = cards.transpose(1, 0, 2, 3)
+        return seen_cards
+
+    def _back(self, s: Arrays, v: Int, seen_cards: Bytes) -> None:
+        """The blocks from the ties on: ties, the unseen cards, the face-up cards, the
+        viewer's cards under the pile, the set-aside card once shown, the pile, and what
+        the end of a round shows. ``seen_cards`` counts the cards seen so far."""
+        deck, t, back = self.deck, self.tables, self.back
+        kinds = deck.kinds
+        first = t.start["tied"]
+
+        def at(block: str) -> int:
+            return t.start[block] - first
+
+        back.fill(0)
+        self._ties(s, v)
+        if deck.face_up:
+            cards3 = s.face_up.astype(np.intp)
+            key = (cards3[:, 0] * (kinds + 1) + cards3[:, 1]) * (kinds + 1) + cards3[:, 2]
+            face_up = t.hand.take(key, axis=0)
+            back[:, at("face_up") : at("face_up") + kinds] = face_up
+            seen_cards += face_up
+        self._buried(s, v, seen_cards)
+        ended = (s.phase == OVER).nonzero()[0]
+        if ended.size:  # LL19-END-DECK-EMPTY: the set-aside card is shown at the round's end
+            revealed = t.cards.take(s.aside[ended], axis=0)
+            back[ended, at("set_aside") : at("set_aside") + kinds] = revealed
+            seen_cards[ended] += revealed
+            self._ended(s, v, ended)
+        np.subtract(self.copies, seen_cards, out=seen_cards)
+        np.maximum(seen_cards, 0, out=seen_cards)
+        back[:, at("unseen") : at("unseen") + kinds] = seen_cards
+        back[:, at("pile_size")] = deck.size - s.dealt + s.returned
+        self.board[:, first:] = back
+
+    def _ties(self, s: Arrays, v: Int) -> None:
+        """LL19-BARON-TIE: the hands the viewer knows to be equal, at the tables with any."""
+        deck = self.deck
         count, most = deck.players, deck.most
         paired = np.flatnonzero(s.tied.view(np.uint64).reshape(-1) != 0)
-        if not paired.size:
-            return paired
-        first = self.tables.start["tied"]
-        tied = board[:, first : first + most * most].reshape(-1, most, most)
-        rows = paired[:, None] * 8 + deck.turn[v[paired]]
-        ties = s.tied.reshape(-1)[rows].astype(np.intp) * count + v[paired, None]
-        tied[paired, :count, :count] = deck.flags[ties]
-        return paired
+        if paired.size:
+            tied = self.back[:, : most * most].reshape(-1, most, most)
+            rows = paired[:, None] * 8 + deck.turn[v[paired]]
+            ties = s.tied.reshape(-1)[rows].astype(np.intp) * count + v[paired, None]
+            tied[paired, :count, :count] = deck.flags[ties]
 
-    def _buried(self, s: Arrays, v: Int, seen_cards: Bytes) -> Int:
+    def _buried(self, s: Arrays, v: Int, seen_cards: Bytes) -> None:
         """LL19-CHANCELLOR-ORDER: the viewer's cards under the pile, and the cards below them.
 
         Writes both blocks, and counts the cards as seen, at the tables where the viewer
-        has cards there; returns those tables.
+        has cards there.
         """
-        deck, board, start = self.deck, self.board, self.tables.start
+        deck, back = self.deck, self.back
+        first = self.tables.start["tied"]
+        start = {name: at - first for name, at in self.tables.start.items()}
         kinds = deck.kinds
-        some = np.flatnonzero(s.returned != 0)
-        own = s.under_own[some] == v[some, None]
-        # A table's flags, one byte a place under the pile, read as one number.
-        mine = np.flatnonzero(own.view(_UNDER_WORD).reshape(-1) != 0)
-        under, own = some[mine], own[mine]
+        # The places under a table's pile, a byte each, read as one number: a byte of
+        # ``places ^ viewer``, the viewer repeated in each byte, is zero where the place is
+        # the viewer's; ``(x - 0x01..01) & ~x & 0x80..80`` is not zero where a byte of x is.
+        places = s.under_own.view(_UNDER_WORD).reshape(-1) ^ v.astype(_UNDER_WORD) * _ONES
+        under = np.flatnonzero((places - _ONES) & ~places & (_ONES << 7))
         if not under.size:
-            return under
+            return
+        own = s.under_own[under] == v[under, None]
         returned = np.take(s.deck, under, axis=0)[:, deck.size :]
         held = np.where(own, returned, kinds).astype(np.intp)
         key = ((held[:, 0] * (kinds + 1) + held[:, 1]) * (kinds + 1) + held[:, 2]) * (kinds + 1)
         buried = np.take(self.tables.under, key + held[:, 3], axis=0)
-        board[under, start["buried"] : start["buried"] + kinds] = buried
+        back[under, start["buried"] : start["buried"] + kinds] = buried
         seen_cards[under] += buried
         last = np.take(self.tables.last_place, np.packbits(own, axis=1, bitorder="little"))
-        board[under, start["buried_under"]] = s.returned[under] - 1 - last[:, 0]
-        return under
+        back[under, start["buried_under"]] = s.returned[under] - 1 - last[:, 0]
 
     def _ended(self, s: Arrays, v: Int, ended: Int) -> None:
         """The winners of the round and game that just ended, and the Spy's token."""
-        deck, board, start = self.deck, self.board, self.tables.start
+        deck, back = self.deck, self.back
+        first = self.tables.start["tied"]
+        start = {name: at - first for name, at in self.tables.start.items()}
         count = deck.players
         shown = v[ended]
         for name, bits in (("round_winners", s.won), ("game_winners", s.winners)):
             here = deck.flags[bits[ended].astype(np.intp) * count + shown]
-            board[ended, start[name] : start[name] + count] = here
+            back[ended, start[name] : start[name] + count] = here
         spy = s.spy_bonus[ended].astype(np.intp)
         earned = spy >= 0
         at = start["spy_bonus"] + deck.offset[shown[earned], spy[earned]]
-        board[ended[earned], at] = 1
+        back[ended[earned], at] = 1
