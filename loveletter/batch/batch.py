@@ -121,8 +121,6 @@ class Batch:
         )
         self._observe = observe
         self._observer: Observer | None = None
-        nothing = np.empty(0, np.int64)
-        self._outcome = Outcome(nothing, np.empty(0, bool), nothing, nothing, nothing)
         self._every = np.arange(tables)
         """Every table, the tables that act in most steps."""
         self._known_situation: Int | None = None
@@ -236,8 +234,10 @@ class Batch:
         while finished < games:
             s = self._s
             turns += int(np.count_nonzero(s.phase == PLAY))
-            self.step(self.random_actions(), check=False)
-            outcome = self._outcome
+            acts = s.phase != OVER
+            live = self._every if acts.all() else acts.nonzero()[0]
+            ids = self.random_actions()
+            outcome = self._advance(live, ids if live is self._every else ids[live])
             if not outcome.rounds.size:
                 continue
             won = s.won[outcome.rounds]
@@ -436,7 +436,7 @@ class Batch:
         >>> rewards.shape, round_over.dtype
         ((2, 2), dtype('bool'))
         """
-        s, moves = self._s, self._moves
+        s = self._s
         ids = np.asarray(actions)
         if ids.shape != (self.tables,) or not np.issubdtype(ids.dtype, np.integer):
             raise LoveLetterError(
@@ -463,7 +463,18 @@ class Batch:
             acted = np.full(self.tables, -1, dtype=np.int64)
             acted[live] = ids
             self._recorder.acted(acted, s.actor)
-        return self._apply(live, ids, moves)
+        ended = self._advance(live, ids)
+        s, count = self._s, self.players
+        rewards = np.zeros((self.tables, count), dtype=np.float32)
+        round_over = np.zeros(self.tables, dtype=bool)
+        game_over = np.zeros(self.tables, dtype=bool)
+        round_over[ended.rounds] = True
+        game_over[ended.games] = True
+        if self._rewards == "round":
+            rewards[ended.rounds] = self._shares[s.won[ended.rounds]]
+        else:
+            rewards[ended.games] = self._shares[s.winners[ended.games]]
+        return Step(rewards, round_over, game_over)
 
     def _check(self, live: Int, ids: Int) -> None:
         moves = self._moves
@@ -502,9 +513,9 @@ class Batch:
             f"action {action} ({command}) for {self.names[actor]}, holding {cards}, to make {what}"
         )
 
-    def _apply(self, live: Int, ids: Int, moves: Moves) -> Step:
-        """Apply legal ids ``ids`` at the tables ``live``."""
-        s, deck, tables = self._s, self._deck, self._tables
+    def _advance(self, live: Int, ids: Int) -> Outcome:
+        """Apply legal ids ``ids`` at the tables ``live``; return what ended."""
+        s, moves, tables = self._s, self._moves, self._tables
         self._known_situation = None
         every = live is self._every
         choosing = (s.phase if every else s.phase[live]) == CHOOSE
@@ -523,17 +534,7 @@ class Batch:
             done.append(tables.play(live, actors, cards, targets, guesses))
         if done:
             tables.end_turn(np.concatenate(done) if len(done) > 1 else done[0])
-        ended = self._outcome = tables.outcome()
-        rewards = np.zeros((self.tables, deck.players), dtype=np.float32)
-        round_over = np.zeros(self.tables, dtype=bool)
-        game_over = np.zeros(self.tables, dtype=bool)
-        round_over[ended.rounds] = True
-        game_over[ended.games] = True
-        if self._rewards == "round":
-            rewards[ended.rounds] = self._shares[s.won[ended.rounds]]
-        else:
-            rewards[ended.games] = self._shares[s.winners[ended.games]]
-        return Step(rewards, round_over, game_over)
+        return tables.outcome()
 
     def _keep(self, rows: Int) -> None:
         """Keep the tables ``rows`` only, in that order (bulk play drops finished games)."""

@@ -118,7 +118,7 @@ def deal(
     """
     if rows.size == 0:
         return
-    count, size, tables = deck.players, deck.size, rows.size
+    count, tables = deck.players, rows.size
     dealing = 1 + deck.face_up + count
     drawing = dealing + 1  # and the starter's draw, the pile's top card
     width = s.deck.shape[1]
@@ -139,20 +139,24 @@ def deal(
     s.deck[rows] = cards
     s.dealt[rows] = drawing
     s.aside[rows] = dealt[0]
-    face_up = np.full((tables, 3), deck.none, dtype=np.int64)
+    face_up = np.full((tables, 3), deck.none, dtype=np.int8)
     if deck.face_up:
         face_up[:, : deck.face_up] = dealt[1 : 1 + deck.face_up].T
         s.face_up[rows] = face_up
-    hands = np.empty((tables, count), dtype=np.int64)
-    # LL19-SETUP-ORDER: one card each from the starter on.
-    places = (first + np.arange(count)[:, None]) % count + np.arange(0, tables * count, count)
-    hands.reshape(-1)[places.reshape(-1)] = dealt[1 + deck.face_up : dealing].reshape(-1)
+    # LL19-SETUP-ORDER: one card each from the starter on; the seat ``j`` places after
+    # the starter gets the ``j``-th.
+    order = deck.offset.take(first, axis=0)
+    order *= tables
+    order += np.arange(tables)[:, None]
+    hands = dealt[1 + deck.face_up : dealing].reshape(-1).take(order)
     s.hand[rows] = hands
     if recorder is not None:
         recorder.dealt(rows, first, dealt[0], face_up, hands)
         recorder.drew(rows, dealt[dealing])
-    for name in ("out", "protected", "spied", "returned", "winners", "discarded"):
+    for name in ("out", "protected", "spied", "returned", "winners"):
         getattr(s, name)[rows] = 0
+    if deck.classic_ties:
+        s.discarded[rows] = 0
     s.drawn2[rows] = deck.none
     if observe:
         s.tied[rows] = 0

@@ -56,8 +56,8 @@ class Tables:
         """How many keys three cards have: ``(a * (K + 1) + b) * (K + 1) + c``, ``K`` for none."""
         keys = np.arange(self.hands)
         hand = np.zeros((self.hands, kinds + 1), dtype=np.int8)
-        for card in (keys // (kinds + 1) ** 2, keys // (kinds + 1) % (kinds + 1), keys % (kinds + 1)):
-            hand[keys, card] += 1
+        for place in range(3):
+            hand[keys, keys // (kinds + 1) ** place % (kinds + 1)] += 1
         self.hand = np.ascontiguousarray(hand[:, :kinds])
         """``hand[key]``: the copies of each card among three cards (a key of :attr:`hands`)."""
         self.head = self._head(deck)
@@ -76,8 +76,10 @@ class Tables:
         self.under = np.ascontiguousarray(under[:, :kinds])
         """``under[key]``: the copies of each card among the cards under a pile, the key
         ``((a * (K + 1) + b) * (K + 1) + c) * (K + 1) + d`` of its places (``K``: none)."""
-        self.last_place = np.array([max(i for i in range(UNDER) if m >> i & 1) if m else -1
-                                    for m in range(1 << UNDER)], dtype=np.int8)
+        self.last_place = np.array(
+            [max(i for i in range(UNDER) if m >> i & 1) if m else -1 for m in range(1 << UNDER)],
+            dtype=np.int8,
+        )
         """``last_place[places]``: the last of a set of places under the pile (bits)."""
 
     def _head(self, deck: Deck) -> Bytes:
@@ -97,17 +99,18 @@ class Tables:
                 if to_act < count:
                     row[5 + most + to_act] = 1
                 rows.append(row)
-        head = np.concatenate(
-            [
-                np.repeat(np.array(rows), self.hands, axis=0),
-                np.tile(self.hand, (len(rows), 1)),
-            ],
+        result: Bytes = np.concatenate(
+            [np.repeat(np.array(rows), self.hands, axis=0), np.tile(self.hand, (len(rows), 1))],
             axis=1,
         )
-        return head
+        return result
 
     def _seats(self, deck: Deck) -> Bytes:
-        """``seats[((out << n) | protected) * n + viewer]``: the ``out`` and ``protected`` blocks."""
+        """The blocks ``out`` and ``protected``.
+
+        ``seats[((out << n) | protected) * n + viewer]``: the seats knocked out and the seats
+        protected, as flags by offset from the viewer.
+        """
         count, most = deck.players, deck.most
         sets = 1 << count
         flags = np.zeros((sets * count, most), dtype=np.int8)
@@ -197,7 +200,6 @@ class Observer:
         """
         deck, t, board = self.deck, self.tables, self.board
         start = t.start
-        count, kinds = deck.players, deck.kinds
         if out is None:
             out = np.empty(board.shape, dtype=np.float32)
         if viewers.size == 0:
@@ -218,10 +220,11 @@ class Observer:
         return out
 
     def _front(self, s: Arrays, v: Int, seats: Int) -> Int:
-        """The blocks before the discards: the phase, the seats, who acts, the viewer's
-        cards, who is out and protected, the tokens and how many cards each holds.
+        """The blocks before the discards.
 
-        Returns the key of the viewer's cards (:attr:`Tables.hand`).
+        The phase, the seats, who acts, the viewer's cards, who is out and protected, the
+        tokens and how many cards each holds. Returns the key of the viewer's cards
+        (:attr:`Tables.hand`).
         """
         deck, t, front = self.deck, self.tables, self.front
         start = t.start
@@ -254,13 +257,13 @@ class Observer:
         return hand
 
     def _cards(self, s: Arrays, v: Int, seats: Int) -> Bytes:
-        """Each seat's discards, last discard, the card the viewer knows it holds and the
-        cards everyone knows it does not hold.
+        """The blocks of each seat's cards.
 
-        What was known of a seat is forgotten when it is knocked out, and a viewer never
-        knows their own card there (:meth:`rules.Tables.forget
-        <loveletter.batch.rules.Tables.forget>`), so the players still in are those the
-        viewer knows. Returns the cards the viewer saw among them (``(B, K)``).
+        Its discards, last discard, the card the viewer knows it holds and the cards
+        everyone knows it does not hold. What was known of a seat is forgotten when it is
+        knocked out, and a viewer never knows their own card there
+        (:meth:`~loveletter.batch.rules.Tables.forget`), so the players still in are those
+        the viewer knows. Returns the cards the viewer saw among them (``(B, K)``).
         """
         deck, t, cards = self.deck, self.tables, self.cards
         count, kinds, most = deck.players, deck.kinds, deck.most
@@ -283,9 +286,12 @@ class Observer:
         return seen_cards
 
     def _back(self, s: Arrays, v: Int, seen_cards: Bytes) -> None:
-        """The blocks from the ties on: ties, the unseen cards, the face-up cards, the
-        viewer's cards under the pile, the set-aside card once shown, the pile, and what
-        the end of a round shows. ``seen_cards`` counts the cards seen so far."""
+        """The blocks from the ties on.
+
+        Ties, the unseen cards, the face-up cards, the viewer's cards under the pile, the
+        set-aside card once shown, the pile, and what the end of a round shows.
+        ``seen_cards`` counts the cards seen so far.
+        """
         deck, t, back = self.deck, self.tables, self.back
         kinds = deck.kinds
         first = t.start["tied"]

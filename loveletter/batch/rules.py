@@ -238,14 +238,17 @@ class Tables:
         facts[b * 8 + other] = deck.none
         ruled = s.ruled_out.reshape(-1)
         ruled[a], ruled[b] = ruled[b], ruled[a].copy()
-        ties = s.tied.reshape(-1)
-        x, y = rows * 8 + one, rows * 8 + other
-        ties[x], ties[y] = ties[y], ties[x].copy()
-        masks = s.tied[rows].astype(np.int64)
-        x, y = one[:, None], other[:, None]
-        moved = ((masks >> x) & 1) << y | ((masks >> y) & 1) << x
-        keep = ~((1 << x) | (1 << y))
-        s.tied[rows] = (masks & keep | moved).astype(np.uint8)
+        some = (s.tied.view(np.uint64).reshape(-1).take(rows) != 0).nonzero()[0]
+        if some.size:  # the tables with ties: few
+            rows, one, other = rows[some], one[some], other[some]
+            ties = s.tied.reshape(-1)
+            x, y = rows * 8 + one, rows * 8 + other
+            ties[x], ties[y] = ties[y], ties[x].copy()
+            masks = s.tied[rows].astype(np.int64)
+            x, y = one[:, None], other[:, None]
+            moved = ((masks >> x) & 1) << y | ((masks >> y) & 1) << x
+            keep = ~((1 << x) | (1 << y))
+            s.tied[rows] = (masks & keep | moved).astype(np.uint8)
 
     # -- the turn ----------------------------------------------------------------------
 
