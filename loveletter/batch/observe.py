@@ -272,14 +272,19 @@ class Observer:
         discards.take(self.seat_major, axis=0, out=self.by_seat, mode="clip")
         seen_cards = self.by_seat.sum(axis=0, dtype=np.int8)
         t.cards.take(s.last.reshape(-1).take(seats), axis=0, out=cards[1], mode="clip")
+        # Few cards are known (what Priests, Barons and Kings showed), fewer are ruled out.
         viewed = self.known_base + self.viewed.take(v, axis=0)
         knows = s.known.reshape(-1).take(viewed)
-        t.cards.take(knows, axis=0, out=cards[2], mode="clip")
-        held = np.flatnonzero(knows != kinds)  # few: what Priests, Barons and Kings showed
-        seen_cards.reshape(-1)[:] += np.bincount(
-            held // count * kinds + knows.reshape(-1)[held], minlength=seen_cards.size
-        ).astype(np.int8)
-        t.bits.take(s.ruled_out.reshape(-1).take(seats), axis=0, out=cards[3], mode="clip")
+        held = np.flatnonzero(knows != kinds)
+        cards_held = knows.reshape(-1).take(held)
+        cards[2].fill(0)
+        cards[2].reshape(-1)[held * kinds + cards_held] = 1
+        held, copies = np.unique(held // count * kinds + cards_held, return_counts=True)
+        seen_cards.reshape(-1)[held] += copies.astype(np.int8)
+        ruled = s.ruled_out.reshape(-1).take(seats)
+        some = np.flatnonzero(ruled != 0)
+        cards[3].fill(0)
+        cards[3].reshape(-1, kinds)[some] = t.bits.take(ruled.reshape(-1).take(some), axis=0)
         first = self.tables.start["discards"]
         blocks = self.board[:, first : first + 4 * most * kinds].reshape(-1, 4, most, kinds)
         blocks[:, :, :count] = cards.transpose(1, 0, 2, 3)
