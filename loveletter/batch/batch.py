@@ -529,8 +529,8 @@ class Batch:
             live, ids, every = live[playing], ids[playing], False
         if live.size:
             actors = (s.actor if every else s.actor[live]).astype(np.intp)
-            targets = np.take(moves.target, actors * moves.actions + ids)
-            cards, guesses = np.take(moves.card, ids), np.take(moves.guess, ids)
+            targets = moves.target.take(actors * moves.actions + ids)
+            cards, guesses = moves.card.take(ids), moves.guess.take(ids)
             done.append(tables.play(live, actors, cards, targets, guesses))
         if done:
             tables.end_turn(np.concatenate(done) if len(done) > 1 else done[0])

@@ -71,7 +71,7 @@ def draw(
     holds it.
     """
     size = deck.size
-    dealt = np.take(s.dealt, rows)
+    dealt = s.dealt.take(rows)
     left = size - dealt
     np.maximum(left, 0, out=left)
     here = rows * s.deck.shape[1]
@@ -81,8 +81,8 @@ def draw(
     there = there.astype(np.intp)
     there += here
     cards = s.deck.reshape(-1)
-    drawn: Int = np.take(cards, there)
-    cards[there] = np.take(cards, here)
+    drawn: Int = cards.take(there)
+    cards[there] = cards.take(here)
     dealt += 1
     s.dealt[rows] = dealt
     if recorder is not None:
@@ -125,17 +125,16 @@ def deal(
     cards = np.empty((tables, width), dtype=s.deck.dtype)
     cards[:] = deck.fresh
     flat = cards.reshape(-1)
-    base = np.arange(0, tables * width, width)
+    here = np.arange(0, tables * width, width) + deck.dealt_first[:, None]
+    """Where each card of the deal is taken from (the first of the cards left)."""
     picks = rng.random((drawing, tables))
     picks *= deck.draw_from[:, None]
     picks = picks.astype(np.intp)
-    picks += base
-    picks += deck.dealt_first[:, None]
+    picks += here
     dealt = np.empty((drawing, tables), dtype=s.deck.dtype)
     for step in range(drawing):
-        there = picks[step]
-        dealt[step] = flat.take(there)
-        flat[there] = flat.take(base + step)
+        flat.take(picks[step], out=dealt[step])
+        flat[picks[step]] = flat.take(here[step])
     s.deck[rows] = cards
     s.dealt[rows] = drawing
     s.aside[rows] = dealt[0]

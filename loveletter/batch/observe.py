@@ -206,7 +206,7 @@ class Observer:
             return out
         seen = viewers >= 0
         v = np.maximum(viewers, 0)
-        seats = self.seat_base + np.take(deck.turn, v, axis=0)
+        seats = self.seat_base + deck.turn.take(v, axis=0)
         """Where each offset's seat lies in a flattened ``(B, n)`` array."""
         hand = self._front(s, v, seats)
         seen_cards = self._cards(s, v, seats)
@@ -354,13 +354,13 @@ class Observer:
         if not under.size:
             return
         own = s.under_own[under] == v[under, None]
-        returned = np.take(s.deck, under, axis=0)[:, deck.size :]
+        returned = s.deck.take(under, axis=0)[:, deck.size :]
         held = np.where(own, returned, kinds).astype(np.intp)
         key = ((held[:, 0] * (kinds + 1) + held[:, 1]) * (kinds + 1) + held[:, 2]) * (kinds + 1)
-        buried = np.take(self.tables.under, key + held[:, 3], axis=0)
+        buried = self.tables.under.take(key + held[:, 3], axis=0)
         back[under, start["buried"] : start["buried"] + kinds] = buried
         seen_cards[under] += buried
-        last = np.take(self.tables.last_place, np.packbits(own, axis=1, bitorder="little"))
+        last = self.tables.last_place.take(np.packbits(own, axis=1, bitorder="little"))
         back[under, start["buried_under"]] = s.returned[under] - 1 - last[:, 0]
 
     def _ended(self, s: Arrays, v: Int, ended: Int) -> None:

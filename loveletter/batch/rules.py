@@ -128,12 +128,12 @@ class Tables:
 
     def held(self, rows: Int, seats: Int) -> Int:
         """The cards ``seats`` of ``rows`` hold (``K``: none)."""
-        result: Int = self.s.hand.reshape(-1).take(self.at(rows, seats))
+        result: Int = self.s.hand.reshape(-1).take(rows * self.deck.players + seats)
         return result
 
     def hold(self, rows: Int, seats: Int, cards: Int | int) -> None:
         """``seats`` of ``rows`` hold ``cards`` now."""
-        self.s.hand.reshape(-1)[self.at(rows, seats)] = cards
+        self.s.hand.reshape(-1)[rows * self.deck.players + seats] = cards
 
     def draw(self, rows: Int, seats: Int) -> Int:
         """Each of ``seats`` draws the top card of its pile."""
@@ -337,8 +337,8 @@ class Tables:
         (LL19-HANDMAID-DURATION) and it draws.
         """
         s, deck = self.s, self.deck
-        out = np.take(s.out, rows)
-        survivor = np.take(deck.survivor, out)
+        out = s.out.take(rows)
+        survivor = deck.survivor.take(out)
         ending = pile_size(s, rows) == 0
         ending |= survivor
         if ending.any():
@@ -347,9 +347,9 @@ class Tables:
             rows, out = rows[going], out[going]
         key = out.astype(np.intp)
         key *= deck.players
-        key += np.take(s.actor, rows)
-        following = np.take(deck.following, key)
-        s.protected[rows] &= np.take(deck.unbit, following)
+        key += s.actor.take(rows)
+        following = deck.following.take(key)
+        s.protected[rows] &= deck.unbit.take(following)
         s.actor[rows] = following
         s.drawn[rows] = self.draw(rows, following)
 
@@ -365,15 +365,15 @@ class Tables:
         s, deck = self.s, self.deck
         # The seats knocked out hold no card (value -1): the last one standing has the
         # highest card.
-        values = np.take(deck.value, s.hand[rows])
+        values = deck.value.take(s.hand[rows])
         top = values == values.max(axis=1, keepdims=True)
         if deck.classic_ties:
             totals = s.discarded[rows] * top - ~top
             top &= totals == totals.max(axis=1, keepdims=True)
         winners = np.packbits(top, axis=1, bitorder="little")[:, 0]
-        bonus = np.take(deck.alone, s.spied[rows] & ~s.out[rows])
+        bonus = deck.alone.take(s.spied[rows] & ~s.out[rows])
         tokens = s.tokens[rows]
-        tokens += np.take(deck.seat_counts, winners, axis=0)
+        tokens += deck.seat_counts.take(winners, axis=0)
         spy = (bonus >= 0).nonzero()[0]
         tokens[spy, bonus[spy]] += 1
         s.tokens[rows] = tokens
@@ -394,8 +394,8 @@ class Tables:
         going = ~over
         ties = winners[going].astype(np.intp)
         going = rows[going]
-        pick = (self.rng.random(going.size) * np.take(deck.count, ties)).astype(np.intp)
-        first = np.take(deck.kth, ties * deck.players + pick)
+        pick = (self.rng.random(going.size) * deck.count.take(ties)).astype(np.intp)
+        first = deck.kth.take(ties * deck.players + pick)
         again = ended[: self.restarts]
         s.phase[ended[again.size :]] = OVER
         if again.size:  # new games, dealt with the next rounds (bulk play, restarts)
