@@ -76,9 +76,9 @@ def draw(
     np.maximum(left, 0, out=left)
     here = rows * s.deck.shape[1]
     here += dealt
-    there = rng.random(rows.size)
-    there *= left
-    there = there.astype(np.intp)
+    pick = rng.random(rows.size)
+    pick *= left
+    there = pick.astype(np.intp)
     there += here
     cards = s.deck.reshape(-1)
     drawn: Int = cards.take(there)

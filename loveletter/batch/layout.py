@@ -77,8 +77,8 @@ OVER = 2
 UNDER = 4
 """Room for the cards returned under the pile: two Chancellors, two cards each."""
 
-Int = NDArray[np.int64]
-"""An array of indices (rows, seats, cards)."""
+Int = NDArray[np.signedinteger[Any]]
+"""An array of indices or small numbers (rows, seats, cards), of any signed integer type."""
 
 
 class Deck:

@@ -6,26 +6,27 @@ facts off the arrays, in the encoding's layout. Seats are by offset from the vie
 each seat array is read in the viewer's order (``turn``).
 
 The vector is built as small integers in a scratch array of one byte a column
-(:class:`Observer`), then written into the ``float32`` result in one pass: writing a
-wide ``float32`` array block by block costs several times what one contiguous pass does.
-Most blocks are one gather from a small table (:class:`Tables`) keyed by a few numbers
-per table: the phase, the acting seat's offset and the viewer's cards give the first
-blocks, the seats knocked out and protected the next, and each seat's last discard, the
-card the viewer knows it holds and the cards ruled out of its hand give a one-hot (or
-bits) row each. Blocks that are rarely set (ties, the viewer's cards under the pile,
-what the end of a game shows) are cleared and written at the tables that have them.
+(:class:`Observer`), then written into the ``float32`` result in one contiguous pass:
+writing a wide ``float32`` array block by block costs several times as much. Most blocks
+are one gather from a small table (:class:`Lookups`) keyed by a few numbers per table:
+the phase, the acting seat's offset and the viewer's cards give the first blocks, the
+seats knocked out and protected the next, each seat's last discard a one-hot row. The
+rarely set blocks (the cards the viewer knows others hold, those ruled out, ties, the
+viewer's cards under the pile, what the end of a game shows) are written at the tables
+and seats that have them.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 from numpy.typing import NDArray
 
 from loveletter.batch.layout import CHOOSE, OVER, PLAY, UNDER, Arrays, Deck, Int
 
-__all__ = ["Observer", "Tables", "tables_of"]
+__all__ = ["Lookups", "Observer", "lookups_of"]
 
 _PHASE_COLUMN = {PLAY: 1, CHOOSE: 2, OVER: 4}
 """Each phase's place in the encoding's phase block (draw, play, choose, round over, game over)."""
@@ -38,10 +39,10 @@ _ONES = np.array(int.from_bytes(b"\x01" * UNDER, "little"), dtype=_UNDER_WORD)
 """That number with each byte 1."""
 
 
-class Tables:
-    """The lookup tables of one edition at one table size, rows of the scratch's bytes.
+class Lookups:
+    """The lookup tables of one edition at one table size, as rows of the scratch's bytes.
 
-    Made once for each edition and number of players (:func:`tables_of`).
+    Made once for each edition and number of players (:func:`lookups_of`).
     """
 
     def __init__(self, deck: Deck) -> None:
@@ -50,15 +51,17 @@ class Tables:
         self.start = {name: first for name, first, _ in enc.observation_layout()}
         """Where each block of the encoding's layout starts."""
         start = self.start
-        _adjacent(start, ("seated", 5), ("to_act", 5 + most), ("hand", 5 + 2 * most))
-        _adjacent(start, ("out", start["hand"] + kinds), ("protected", start["out"] + most))
+        seats, cards = most, most * kinds
+        _adjacent(
+            start,
+            *(("phase", 5), ("seated", seats), ("to_act", seats), ("hand", kinds)),
+            *(("out", seats), ("protected", seats), ("tokens", seats), ("hand_size", seats)),
+            *(("discards", cards), ("last_discard", cards), ("holds", cards)),
+            *(("ruled_out", cards), ("tied", 0)),
+        )
         self.hands = (kinds + 1) ** 3
         """How many keys three cards have: ``(a * (K + 1) + b) * (K + 1) + c``, ``K`` for none."""
-        keys = np.arange(self.hands)
-        hand = np.zeros((self.hands, kinds + 1), dtype=np.int8)
-        for place in range(3):
-            hand[keys, keys // (kinds + 1) ** place % (kinds + 1)] += 1
-        self.hand = np.ascontiguousarray(hand[:, :kinds])
+        self.hand = _counts(3, kinds)
         """``hand[key]``: the copies of each card among three cards (a key of :attr:`hands`)."""
         self.head = self._head(deck)
         self.seat_width = 2 * most
@@ -68,12 +71,7 @@ class Tables:
         """``cards[card]``: a card as one-hot flags (``K``: none)."""
         self.bits = deck.card_bits.astype(np.int8)
         """``bits[cards]``: a set of cards (bits) as flags."""
-        self.copies = deck.copies
-        keys = np.arange((kinds + 1) ** UNDER)
-        under = np.zeros((keys.size, kinds + 1), dtype=np.int8)
-        for place in range(UNDER):
-            under[keys, keys // (kinds + 1) ** place % (kinds + 1)] += 1
-        self.under = np.ascontiguousarray(under[:, :kinds])
+        self.under = _counts(UNDER, kinds)
         """``under[key]``: the copies of each card among the cards under a pile, the key
         ``((a * (K + 1) + b) * (K + 1) + c) * (K + 1) + d`` of its places (``K``: none)."""
         self.last_place = np.array(
@@ -137,17 +135,30 @@ class Tables:
         return result
 
 
+def _counts(cards: int, kinds: int) -> Bytes:
+    """``table[key]``: the copies of each card among ``cards`` cards, ``K`` for none.
+
+    The key of cards ``a, b, c, ...`` is ``((a * (K + 1) + b) * (K + 1) + c) ...``.
+    """
+    keys = np.arange((kinds + 1) ** cards)
+    table = np.zeros((keys.size, kinds + 1), dtype=np.int8)
+    for place in range(cards):
+        table[keys, keys // (kinds + 1) ** place % (kinds + 1)] += 1
+    result: Bytes = np.ascontiguousarray(table[:, :kinds])
+    return result
+
+
 def _adjacent(start: dict[str, int], *blocks: tuple[str, int]) -> None:
-    """Check that the encoding's layout places ``blocks`` where this module writes them."""
-    for name, where in blocks:
-        if start[name] != where:  # pragma: no cover (the encoding's layout is fixed)
-            raise AssertionError(f"the encoding's block {name!r} moved: {start[name]} not {where}")
+    """Check that the encoding's layout has each of ``blocks`` (name, length) after the last."""
+    for (name, length), (following, _) in itertools.pairwise(blocks):
+        if start[following] != start[name] + length:  # pragma: no cover (a fixed layout)
+            raise AssertionError(f"the encoding's block {following!r} moved")
 
 
 @functools.cache
-def tables_of(deck: Deck) -> Tables:
-    """The tables of ``deck``'s edition and table size, made once and shared."""
-    return Tables(deck)
+def lookups_of(deck: Deck) -> Lookups:
+    """The lookup tables of ``deck``'s edition and table size, made once and shared."""
+    return Lookups(deck)
 
 
 class Observer:
@@ -164,7 +175,7 @@ class Observer:
 
     def __init__(self, deck: Deck, tables: int) -> None:
         self.deck = deck
-        self.tables = t = tables_of(deck)
+        self.lookups = t = lookups_of(deck)
         count, kinds = deck.players, deck.kinds
         size = deck.encoding.observation_size
         self.board = np.zeros((tables, size), dtype=np.int8)
@@ -198,7 +209,7 @@ class Observer:
 
         Written into ``out`` when given (an array of the right shape, overwritten).
         """
-        deck, t, board = self.deck, self.tables, self.board
+        deck, t, board = self.deck, self.lookups, self.board
         start = t.start
         if out is None:
             out = np.empty(board.shape, dtype=np.float32)
@@ -224,9 +235,9 @@ class Observer:
 
         The phase, the seats, who acts, the viewer's cards, who is out and protected, the
         tokens and how many cards each holds. Returns the key of the viewer's cards
-        (:attr:`Tables.hand`).
+        (:attr:`Lookups.hand`).
         """
-        deck, t, front = self.deck, self.tables, self.front
+        deck, t, front = self.deck, self.lookups, self.front
         start = t.start
         count, kinds = deck.players, deck.kinds
         phase = s.phase
@@ -265,12 +276,12 @@ class Observer:
         (:meth:`~loveletter.batch.rules.Tables.forget`), so the players still in are those
         the viewer knows. Returns the cards the viewer saw among them (``(B, K)``).
         """
-        deck, t, cards = self.deck, self.tables, self.cards
+        deck, t, cards = self.deck, self.lookups, self.cards
         count, kinds, most = deck.players, deck.kinds, deck.most
         discards = s.discards.reshape(-1, kinds)
         discards.take(seats, axis=0, out=cards[0], mode="clip")
         discards.take(self.seat_major, axis=0, out=self.by_seat, mode="clip")
-        seen_cards = self.by_seat.sum(axis=0, dtype=np.int8)
+        seen_cards: Bytes = self.by_seat.sum(axis=0, dtype=np.int8)
         t.cards.take(s.last.reshape(-1).take(seats), axis=0, out=cards[1], mode="clip")
         # Few cards are known (what Priests, Barons and Kings showed), fewer are ruled out.
         viewed = self.known_base + self.viewed.take(v, axis=0)
@@ -285,7 +296,7 @@ class Observer:
         some = np.flatnonzero(ruled != 0)
         cards[3].fill(0)
         cards[3].reshape(-1, kinds)[some] = t.bits.take(ruled.reshape(-1).take(some), axis=0)
-        first = self.tables.start["discards"]
+        first = self.lookups.start["discards"]
         blocks = self.board[:, first : first + 4 * most * kinds].reshape(-1, 4, most, kinds)
         blocks[:, :, :count] = cards.transpose(1, 0, 2, 3)
         return seen_cards
@@ -297,7 +308,7 @@ class Observer:
         set-aside card once shown, the pile, and what the end of a round shows.
         ``seen_cards`` counts the cards seen so far.
         """
-        deck, t, back = self.deck, self.tables, self.back
+        deck, t, back = self.deck, self.lookups, self.back
         kinds = deck.kinds
         first = t.start["tied"]
 
@@ -343,8 +354,8 @@ class Observer:
         has cards there.
         """
         deck, back = self.deck, self.back
-        first = self.tables.start["tied"]
-        start = {name: at - first for name, at in self.tables.start.items()}
+        first = self.lookups.start["tied"]
+        start = {name: at - first for name, at in self.lookups.start.items()}
         kinds = deck.kinds
         # The places under a table's pile, a byte each, read as one number: a byte of
         # ``places ^ viewer``, the viewer repeated in each byte, is zero where the place is
@@ -356,18 +367,20 @@ class Observer:
         own = s.under_own[under] == v[under, None]
         returned = s.deck.take(under, axis=0)[:, deck.size :]
         held = np.where(own, returned, kinds).astype(np.intp)
-        key = ((held[:, 0] * (kinds + 1) + held[:, 1]) * (kinds + 1) + held[:, 2]) * (kinds + 1)
-        buried = self.tables.under.take(key + held[:, 3], axis=0)
+        key = held[:, 0]
+        for place in range(1, UNDER):
+            key = key * (kinds + 1) + held[:, place]
+        buried = self.lookups.under.take(key, axis=0)
         back[under, start["buried"] : start["buried"] + kinds] = buried
         seen_cards[under] += buried
-        last = self.tables.last_place.take(np.packbits(own, axis=1, bitorder="little"))
+        last = self.lookups.last_place.take(np.packbits(own, axis=1, bitorder="little"))
         back[under, start["buried_under"]] = s.returned[under] - 1 - last[:, 0]
 
     def _ended(self, s: Arrays, v: Int, ended: Int) -> None:
         """The winners of the round and game that just ended, and the Spy's token."""
         deck, back = self.deck, self.back
-        first = self.tables.start["tied"]
-        start = {name: at - first for name, at in self.tables.start.items()}
+        first = self.lookups.start["tied"]
+        start = {name: at - first for name, at in self.lookups.start.items()}
         count = deck.players
         shown = v[ended]
         for name, bits in (("round_winners", s.won), ("game_winners", s.winners)):
