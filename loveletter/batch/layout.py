@@ -44,7 +44,7 @@ array           shape        what it holds
 ``winners``     (B,)         the game's winners (bits), once it is over
 ==============  ===========  ==========================================================
 
-Every array is as small as its values allow (a table holds 200 to 400 bytes in all), so
+Every array is as small as its values allow (a table holds 100 to 210 bytes in all), so
 that a step's arrays stay in the processor's cache: a step converts the few it uses as
 indices (NumPy's ``intp``). The knowledge arrays (``known``, ``ruled_out``,
 ``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
@@ -296,7 +296,7 @@ class Arrays:
     tokens: NDArray[np.int8]
     round: NDArray[np.int16]
     first: NDArray[np.int8]
-    deck: NDArray[np.int64]
+    deck: NDArray[np.int8]
     dealt: NDArray[np.int8]
     returned: NDArray[np.int8]
     aside: NDArray[np.int8]
