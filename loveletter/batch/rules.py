@@ -11,7 +11,7 @@ over cards and, in a few places, seats.
 
 What players know (the ``known``, ``ruled_out`` and ``tied`` arrays and who knows the
 cards under the pile) changes in the order the referee notes it
-(:mod:`loveletter.rules.work`): a play forgets what was known of the card played, a
+(:class:`loveletter.motion.Motion`): a play forgets what was known of the card played, a
 knock-out or a Prince's discard forgets all that was known of a hand, a comparison or a
 King's trade teaches both players, a Guard that missed rules a card out.
 """
