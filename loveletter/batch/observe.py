@@ -51,6 +51,8 @@ class Lookups:
         self.start = {name: first for name, first, _ in enc.observation_layout()}
         """Where each block of the encoding's layout starts."""
         start = self.start
+        self.back_start = {name: first - start["tied"] for name, first in start.items()}
+        """Where each block from ``tied`` on starts in :attr:`Observer.back`."""
         seats, cards = most, most * kinds
         _adjacent(
             start,
@@ -310,30 +312,26 @@ class Observer:
         """
         deck, t, back = self.deck, self.lookups, self.back
         kinds = deck.kinds
-        first = t.start["tied"]
-
-        def at(block: str) -> int:
-            return t.start[block] - first
-
+        first, at = t.start["tied"], t.back_start
         back.fill(0)
         self._ties(s, v)
         if deck.face_up:
             cards3 = s.face_up.astype(np.intp)
             key = (cards3[:, 0] * (kinds + 1) + cards3[:, 1]) * (kinds + 1) + cards3[:, 2]
             face_up = t.hand.take(key, axis=0)
-            back[:, at("face_up") : at("face_up") + kinds] = face_up
+            back[:, at["face_up"] : at["face_up"] + kinds] = face_up
             seen_cards += face_up
         self._buried(s, v, seen_cards)
         ended = (s.phase == OVER).nonzero()[0]
         if ended.size:  # LL19-END-DECK-EMPTY: the set-aside card is shown at the round's end
             revealed = t.cards.take(s.aside[ended], axis=0)
-            back[ended, at("set_aside") : at("set_aside") + kinds] = revealed
+            back[ended, at["set_aside"] : at["set_aside"] + kinds] = revealed
             seen_cards[ended] += revealed
             self._ended(s, v, ended)
         np.subtract(self.copies, seen_cards, out=seen_cards)
         np.maximum(seen_cards, 0, out=seen_cards)
-        back[:, at("unseen") : at("unseen") + kinds] = seen_cards
-        back[:, at("pile_size")] = deck.size - s.dealt + s.returned
+        back[:, at["unseen"] : at["unseen"] + kinds] = seen_cards
+        back[:, at["pile_size"]] = deck.size - s.dealt + s.returned
         self.board[:, first:] = back
 
     def _ties(self, s: Arrays, v: Int) -> None:
@@ -353,15 +351,13 @@ class Observer:
         Writes both blocks, and counts the cards as seen, at the tables where the viewer
         has cards there.
         """
-        deck, back = self.deck, self.back
-        first = self.lookups.start["tied"]
-        start = {name: at - first for name, at in self.lookups.start.items()}
+        deck, back, start = self.deck, self.back, self.lookups.back_start
         kinds = deck.kinds
         # The places under a table's pile, a byte each, read as one number: a byte of
         # ``places ^ viewer``, the viewer repeated in each byte, is zero where the place is
         # the viewer's; ``(x - 0x01..01) & ~x & 0x80..80`` is not zero where a byte of x is.
         places = s.under_own.view(_UNDER_WORD).reshape(-1) ^ v.astype(_UNDER_WORD) * _ONES
-        under = np.flatnonzero((places - _ONES) & ~places & (_ONES << 7))
+        under = np.flatnonzero((places - _ONES) & ~places & (_ONES << 7) != 0)
         if not under.size:
             return
         own = s.under_own[under] == v[under, None]
@@ -378,9 +374,7 @@ class Observer:
 
     def _ended(self, s: Arrays, v: Int, ended: Int) -> None:
         """The winners of the round and game that just ended, and the Spy's token."""
-        deck, back = self.deck, self.back
-        first = self.lookups.start["tied"]
-        start = {name: at - first for name, at in self.lookups.start.items()}
+        deck, back, start = self.deck, self.back, self.lookups.back_start
         count = deck.players
         shown = v[ended]
         for name, bits in (("round_winners", s.won), ("game_winners", s.winners)):
