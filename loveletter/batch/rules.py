@@ -139,12 +139,11 @@ class Tables:
         """Each of ``seats`` draws the top card of its pile."""
         return draw(self.s, self.deck, self.rng, rows, seats, self.observe, self.recorder)
 
-    def discard(self, rows: Int, seats: Int, cards: Int) -> None:
-        """``cards`` land face up in front of ``seats``."""
+    def discard(self, at: Int, cards: Int) -> None:
+        """``cards`` land face up in front of the seats at ``at`` (:meth:`at`)."""
         s, deck = self.s, self.deck
         if not (deck.classic_ties or self.observe):
             return  # nothing reads the discards
-        at = self.at(rows, seats)
         if deck.classic_ties:  # LLC-TIEBREAK-DISCARDS reads their total
             s.discarded.reshape(-1)[at] += deck.value[cards]
         if self.observe:
@@ -188,9 +187,9 @@ class Tables:
             held = hand.take(at)
             real = held != deck.none
             if real.all():
-                self.discard(rows, seats, held)
+                self.discard(at, held)
             else:
-                self.discard(rows[real], seats[real], held[real])
+                self.discard(at[real], held[real])
         hand[at] = deck.none
         s.out[rows] |= deck.bit.take(seats)
         s.protected[rows] &= deck.unbit.take(seats)
@@ -205,14 +204,13 @@ class Tables:
         """Everyone knows now that ``seats``' cards are none of the bits of ``cards``."""
         self.s.ruled_out.reshape(-1)[self.at(rows, seats)] |= cards.astype(np.uint16)
 
-    def played(self, rows: Int, seats: Int, cards: Int) -> None:
+    def played(self, rows: Int, seats: Int, at: Int, cards: Int) -> None:
         """``seats`` played ``cards``: what was known of those cards is forgotten.
 
         A card ruled out of the hand stays ruled out if it is the card played (it was the
         one just drawn); a King or Prince played shows no Countess was held with it.
         """
         s, deck = self.s, self.deck
-        at = self.at(rows, seats)
         some = (s.known.view(np.uint64).reshape(-1).take(at) != self._unknown).nonzero()[0]
         if some.size:  # the seats whose cards someone knows: few
             at_some = at[some]
@@ -266,9 +264,9 @@ class Tables:
         kept -= cards  # of the two cards held, the one not played
         hand[at] = kept
         s.drawn[rows] = deck.none
-        self.discard(rows, actors, cards)
+        self.discard(at, cards)
         if self.observe:
-            self.played(rows, actors, cards)
+            self.played(rows, actors, at, cards)
         # The plays by card, each card's effect on its tables (LL19-TURN-DRAW-PLAY); within a
         # card, the plays that chose nobody first (see _chosen).
         key = cards.astype(np.int8)
@@ -505,9 +503,11 @@ def prince(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> Non
     (LL19-PRINCE-SPY).
     """
     s, deck = e.s, e.deck
-    cards = e.held(rows, targets)
-    e.hold(rows, targets, deck.none)
-    e.discard(rows, targets, cards)
+    at = e.at(rows, targets)
+    hand = s.hand.reshape(-1)
+    cards = hand.take(at)
+    hand[at] = deck.none
+    e.discard(at, cards)
     if e.observe:
         e.forget(rows, targets)
     spied = cards == deck.role[Card.SPY]
