@@ -52,7 +52,7 @@ class Lookups:
         """Where each block of the encoding's layout starts."""
         start = self.start
         self.back_start = {name: first - start["tied"] for name, first in start.items()}
-        """Where each block from ``tied`` on starts in :attr:`Observer.back`."""
+        """Where each block from ``tied`` on starts in an observer's ``back``."""
         seats, cards = most, most * kinds
         _adjacent(
             start,
