@@ -70,28 +70,33 @@ def draw(
     order. Whoever returned the card drawn, and still knows it there, now knows who
     holds it.
     """
-    width = s.deck.shape[1]
     size = deck.size
-    dealt = s.dealt[rows]
-    left = np.maximum(size - dealt, 0)
-    here = rows * width + dealt
-    there = here + (rng.random(rows.size) * left).astype(np.int64)
+    dealt = s.dealt.take(rows)
+    left = size - dealt
+    np.maximum(left, 0, out=left)
+    here = rows * s.deck.shape[1]
+    here += dealt
+    pick = rng.random(rows.size)
+    pick *= left
+    there = pick.astype(np.intp)
+    there += here
     cards = s.deck.reshape(-1)
-    drawn: Int = cards[there]
-    cards[there] = cards[here]
-    s.dealt[rows] = dealt + 1
-    fresh = left > 0
+    drawn: Int = cards.take(there)
+    cards[there] = cards.take(here)
+    dealt += 1
+    s.dealt[rows] = dealt
     if recorder is not None:
+        fresh = left > 0
         recorder.drew(rows[fresh], drawn[fresh])
-    if observe and not fresh.all():
-        under = (~fresh).nonzero()[0]
+    if observe and (left == 0).any():
+        under = (left == 0).nonzero()[0]
         low, seat = rows[under], seats[under]
-        place = low * s.under_own.shape[1] + dealt[under] - size
+        place = low * s.under_own.shape[1] + dealt[under] - 1 - size
         owner = s.under_own.reshape(-1)[place].astype(np.int64)
         s.under_own.reshape(-1)[place] = -1
         learns = (owner >= 0) & (owner != seat)
         count = deck.players
-        where = (low[learns] * count + owner[learns]) * count + seat[learns]
+        where = (low[learns] * count + seat[learns]) * 8 + owner[learns]
         s.known.reshape(-1)[where] = drawn[under][learns]
     return drawn
 
@@ -113,39 +118,44 @@ def deal(
     """
     if rows.size == 0:
         return
-    count, size = deck.players, deck.size
+    count, tables = deck.players, rows.size
     dealing = 1 + deck.face_up + count
     drawing = dealing + 1  # and the starter's draw, the pile's top card
-    cards = np.empty((rows.size, s.deck.shape[1]), dtype=np.int64)
-    cards[:, :size] = deck.order
-    cards[:, size:] = deck.none
+    width = s.deck.shape[1]
+    cards = np.empty((tables, width), dtype=s.deck.dtype)
+    cards[:] = deck.fresh
     flat = cards.reshape(-1)
-    base = np.arange(rows.size) * cards.shape[1]
-    steps = np.arange(drawing)
-    picks = steps[:, None] + (rng.random((drawing, rows.size)) * (size - steps)[:, None]).astype(
-        np.int64
-    )
-    dealt = np.empty((drawing, rows.size), dtype=np.int64)
+    here = np.arange(0, tables * width, width) + deck.dealt_first[:, None]
+    """Where each card of the deal is taken from (the first of the cards left)."""
+    picks = rng.random((drawing, tables))
+    picks *= deck.draw_from[:, None]
+    picks = picks.astype(np.intp)
+    picks += here
+    dealt = np.empty((drawing, tables), dtype=s.deck.dtype)
     for step in range(drawing):
-        here, there = base + step, base + picks[step]
-        dealt[step] = flat[there]
-        flat[there] = flat[here]
+        flat.take(picks[step], out=dealt[step])
+        flat[picks[step]] = flat.take(here[step])
     s.deck[rows] = cards
     s.dealt[rows] = drawing
     s.aside[rows] = dealt[0]
-    face_up = np.full((rows.size, 3), deck.none, dtype=np.int64)
-    face_up[:, : deck.face_up] = dealt[1 : 1 + deck.face_up].T
-    s.face_up[rows] = face_up
-    hands = np.empty((rows.size, count), dtype=np.int64)
-    seats = (first + np.arange(count)[:, None]) % count  # LL19-SETUP-ORDER: from the starter
-    places = np.arange(rows.size) * count + seats
-    hands.reshape(-1)[places.reshape(-1)] = dealt[1 + deck.face_up : dealing].reshape(-1)
+    face_up = np.full((tables, 3), deck.none, dtype=np.int8)
+    if deck.face_up:
+        face_up[:, : deck.face_up] = dealt[1 : 1 + deck.face_up].T
+        s.face_up[rows] = face_up
+    # LL19-SETUP-ORDER: one card each from the starter on; the seat ``j`` places after
+    # the starter gets the ``j``-th.
+    order = deck.offset.take(first, axis=0)
+    order *= tables
+    order += np.arange(tables)[:, None]
+    hands = dealt[1 + deck.face_up : dealing].reshape(-1).take(order)
     s.hand[rows] = hands
     if recorder is not None:
         recorder.dealt(rows, first, dealt[0], face_up, hands)
         recorder.drew(rows, dealt[dealing])
-    for name in ("out", "protected", "spied", "returned", "winners", "discarded"):
+    for name in ("out", "protected", "spied", "returned", "winners"):
         getattr(s, name)[rows] = 0
+    if deck.classic_ties:
+        s.discarded[rows] = 0
     s.drawn2[rows] = deck.none
     if observe:
         s.tied[rows] = 0

@@ -33,18 +33,20 @@ array           shape        what it holds
 ``discards``    (B, n, K)    copies of each card each seat discarded this round
 ``last``        (B, n)       each seat's last discard (``K``: none)
 ``discarded``   (B, n)       the total value of each seat's discards (classic ties)
-``known``       (B, n, n)    the card viewer ``v`` knows seat ``o`` holds, at ``[v, o]``
+``known``       (B, n, 8)    the card viewer ``v`` knows seat ``o`` holds, at ``[o, v]``
+                             (``K``: nothing; 8 viewers, so that a seat's row reads
+                             as one 64-bit word)
 ``ruled_out``   (B, n)       the cards everyone knows a seat does not hold (bits by card)
-``tied``        (B, n)       the seats everyone knows tied with each seat (bits)
+``tied``        (B, 8)       the seats everyone knows tied with each seat (bits; 8
+                             seats, so that a table's row reads as one 64-bit word)
 ``won``         (B,)         the last round's winners (bits)
 ``spy_bonus``   (B,)         who won the last round's Spy token (-1: nobody)
 ``winners``     (B,)         the game's winners (bits), once it is over
 ==============  ===========  ==========================================================
 
-The arrays read at every step (``hand``, ``drawn``, ``drawn2``, ``actor``, ``deck``,
-``dealt``, ``returned``) hold 64-bit integers, NumPy's index type, so that they index
-other arrays without a conversion; the others are as small as their values allow (a
-table holds 300 to 500 bytes in all). The knowledge arrays (``known``, ``ruled_out``,
+Every array is as small as its values allow (a table holds 100 to 210 bytes in all), so
+that a step's arrays stay in the processor's cache: a step converts the few it uses as
+indices (NumPy's ``intp``). The knowledge arrays (``known``, ``ruled_out``,
 ``tied``, ``under_own``), ``discards`` and ``last`` serve the observations only: a batch
 made without observations (``observe=False``, for bulk random play) never touches them.
 """
@@ -63,7 +65,7 @@ from loveletter.editions import EDITIONS, Edition, Tiebreak
 from loveletter.encoding import Encoding, encoding
 from loveletter.errors import SetupError
 
-__all__ = ["CHOOSE", "OVER", "PLAY", "Arrays", "Deck", "deck_of"]
+__all__ = ["CHOOSE", "OVER", "PLAY", "Arrays", "Deck", "deck_of", "seat_rows"]
 
 PLAY = 0
 """The acting seat holds two cards and must play one."""
@@ -75,8 +77,8 @@ OVER = 2
 UNDER = 4
 """Room for the cards returned under the pile: two Chancellors, two cards each."""
 
-Int = NDArray[np.int64]
-"""An array of indices (rows, seats, cards)."""
+Int = NDArray[np.signedinteger[Any]]
+"""An array of indices or small numbers (rows, seats, cards), of any signed integer type."""
 
 
 class Deck:
@@ -99,6 +101,12 @@ class Deck:
         self.size = len(ed.deck)
         self.index = {card: i for i, card in enumerate(self.cards)}
         self.face_up = ed.face_up_with_two_players if players == 2 else 0
+        dealing = 1 + self.face_up + players + 1
+        self.dealt_first = np.arange(dealing)
+        """How many cards are gone before each card of the deal is drawn: the set-aside
+        card, the face-up cards, the hands from the starter on and the starter's draw."""
+        self.draw_from = self.size - self.dealt_first
+        """How many cards each card of the deal is drawn from."""
         self.classic_ties = ed.tiebreak is Tiebreak.DISCARD_TOTAL
         self.role = {card: self.index.get(card, -1) for card in Card}
         """Each built-in card's index here (-1 where the edition has none)."""
@@ -113,6 +121,8 @@ class Deck:
         self.copies = np.array([ed.deck.count(c) for c in self.cards], dtype=np.int8)
         self.order = np.array([index[c] for c in ed.deck], dtype=np.int8)
         """The deck, card by card, in the edition's order: every round starts from it."""
+        self.fresh = np.array([*self.order, *[kinds] * UNDER], dtype=np.int8)
+        """A table's ``deck`` row as a round starts: the deck, and no card returned."""
         self.guesses = np.array([index[c] for c in ed.guesses if c is not Card.GUARD], np.int8)
         """What a Guard may name, in the encoding's order of named cards."""
         values = self.value[:-1]
@@ -136,16 +146,30 @@ class Deck:
         """Each seat as a bit; the index ``players`` (nobody) as 0."""
         self.count = np.array([bin(m).count("1") for m in range(seats)], dtype=np.int64)
         """How many seats each set holds."""
+        self.survivor = self.count == players - 1
+        """Whether a set of seats knocked out leaves one seat standing."""
+        self.unbit = ~self.bit
+        """Each seat's bit cleared (``unbit[seat]``, to remove a seat from a set)."""
         self.lowest = np.array([(m & -m).bit_length() - 1 for m in range(seats)], dtype=np.int64)
         """The lowest seat of each set (-1 for none)."""
-        self.following = _table(seats, players, lambda out, seat: _following(out, seat, players))
-        """``following[out, seat]``: the next seat after ``seat`` clockwise not in ``out``."""
+        self.following = _table(
+            seats, players, lambda out, seat: _following(out, seat, players)
+        ).reshape(-1)
+        """``following[out * n + seat]``: the next seat after ``seat`` clockwise not in
+        ``out``."""
         self.others = _table(seats, players, lambda free, seat: _others(free, seat, players))
         """``others[free, seat]``: the seats of ``free`` other than ``seat``, as offsets from
         it (bit ``j - 1`` for the seat ``j`` places after it): whom its card may choose."""
-        self.kth = _table(seats, players, _kth)
-        """``kth[set, k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
+        self.choosable = self.others[self.full & ~np.arange(seats)].reshape(-1)
+        """``choosable[taken * n + seat]``: :attr:`others` of the seats not in ``taken``
+        (those knocked out or protected)."""
+        self.kth = _table(seats, players, _kth).reshape(-1)
+        """``kth[set * n + k]``: the ``k``-th lowest seat of a set (-1 past its end)."""
+        self.alone = np.where(self.count == 1, self.lowest, -1)
+        """``alone[set]``: the seat of a set of one (-1 for any other set)."""
         self.seat_bits = _bits_table(players, players)
+        self.seat_counts = self.seat_bits.astype(np.int8)
+        """``seat_counts[set]``: a set of seats as one count (0 or 1) a seat."""
         self.turn = _table(players, players, lambda seat, j: (seat + j) % players)
         """``turn[viewer, j]``: the seat ``j`` places after the viewer's."""
         self.offset = _table(players, players, lambda viewer, seat: (seat - viewer) % players)
@@ -153,6 +177,14 @@ class Deck:
         rotated = _table(seats * players, 1, lambda at, _: _rotated(at, players))[:, 0]
         self.flags = self.seat_bits[rotated]
         """``flags[set * n + viewer]``: a seat set as flags, by offset from the viewer."""
+
+
+@functools.lru_cache(maxsize=16)
+def seat_rows(tables: int, players: int) -> Int:
+    """Where each table's seats start in a flattened ``(tables, players)`` array."""
+    rows = np.arange(0, tables * players, players)
+    rows.flags.writeable = False
+    return rows
 
 
 def _table(rows: int, columns: int, value: Callable[[int, int], int]) -> NDArray[np.int64]:
@@ -219,10 +251,10 @@ def deck_of(ed: Edition, players: int) -> Deck:
 _FIELDS = {
     # name: (shape, dtype, filled with). Shapes name B (tables), n (seats), K (kinds) and
     # W (the deck, with room for the cards returned).
-    "hand": (("B", "n"), np.int64, "K"),
-    "drawn": (("B",), np.int64, "K"),
-    "drawn2": (("B",), np.int64, "K"),
-    "actor": (("B",), np.int64, 0),
+    "hand": (("B", "n"), np.int8, "K"),
+    "drawn": (("B",), np.int8, "K"),
+    "drawn2": (("B",), np.int8, "K"),
+    "actor": (("B",), np.int8, 0),
     "phase": (("B",), np.int8, PLAY),
     "out": (("B",), np.uint8, 0),
     "protected": (("B",), np.uint8, 0),
@@ -230,18 +262,18 @@ _FIELDS = {
     "tokens": (("B", "n"), np.int8, 0),
     "round": (("B",), np.int16, 0),
     "first": (("B",), np.int8, 0),
-    "deck": (("B", "W"), np.int64, "K"),
-    "dealt": (("B",), np.int64, 0),
-    "returned": (("B",), np.int64, 0),
+    "deck": (("B", "W"), np.int8, "K"),
+    "dealt": (("B",), np.int8, 0),
+    "returned": (("B",), np.int8, 0),
     "aside": (("B",), np.int8, "K"),
     "face_up": (("B", 3), np.int8, "K"),
     "under_own": (("B", UNDER), np.int8, -1),
     "discards": (("B", "n", "K"), np.int8, 0),
     "last": (("B", "n"), np.int8, "K"),
     "discarded": (("B", "n"), np.int16, 0),
-    "known": (("B", "n", "n"), np.int8, "K"),
+    "known": (("B", "n", 8), np.int8, "K"),
     "ruled_out": (("B", "n"), np.uint16, 0),
-    "tied": (("B", "n"), np.uint8, 0),
+    "tied": (("B", 8), np.uint8, 0),
     "won": (("B",), np.uint8, 0),
     "spy_bonus": (("B",), np.int8, -1),
     "winners": (("B",), np.uint8, 0),
@@ -253,10 +285,10 @@ class Arrays:
 
     FIELDS = tuple(_FIELDS)
 
-    hand: NDArray[np.int64]
-    drawn: NDArray[np.int64]
-    drawn2: NDArray[np.int64]
-    actor: NDArray[np.int64]
+    hand: NDArray[np.int8]
+    drawn: NDArray[np.int8]
+    drawn2: NDArray[np.int8]
+    actor: NDArray[np.int8]
     phase: NDArray[np.int8]
     out: NDArray[np.uint8]
     protected: NDArray[np.uint8]
@@ -264,9 +296,9 @@ class Arrays:
     tokens: NDArray[np.int8]
     round: NDArray[np.int16]
     first: NDArray[np.int8]
-    deck: NDArray[np.int64]
-    dealt: NDArray[np.int64]
-    returned: NDArray[np.int64]
+    deck: NDArray[np.int8]
+    dealt: NDArray[np.int8]
+    returned: NDArray[np.int8]
     aside: NDArray[np.int8]
     face_up: NDArray[np.int8]
     under_own: NDArray[np.int8]

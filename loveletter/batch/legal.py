@@ -24,7 +24,7 @@ from itertools import permutations
 import numpy as np
 from numpy.typing import NDArray
 
-from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int
+from loveletter.batch.layout import CHOOSE, OVER, PLAY, Arrays, Deck, Int, seat_rows
 from loveletter.cards import Card
 from loveletter.commands import Choose, Play
 from loveletter.setup import seat_names
@@ -71,9 +71,10 @@ class Moves:
                 decoded[3:6, action] = cards
         self.card, self.offset, self.guess = decoded[0], decoded[1], decoded[2]
         """Each id's card played, the offset it chooses (-1: nobody), the card it names."""
-        self.play = self.card | (self.offset + 1) << 8 | self.guess << 16
-        """The same three in one number (for one lookup a step): card, offset + 1, guess,
-        8 bits from the lowest each."""
+        seats = np.arange(count)[:, None]
+        self.target = np.where(self.offset < 0, -1, (seats + self.offset) % count).reshape(-1)
+        """``target[actor * num_actions + id]``: the seat a play by ``actor`` chooses (-1:
+        nobody)."""
         self.keep, self.first, self.second = decoded[3], decoded[4], decoded[5]
         """Each id's Chancellor's card kept, and cards returned (``K``: none)."""
         self.spread = 1 << (count - 1)
@@ -96,7 +97,7 @@ class Moves:
         self.mask = np.zeros((len(lists), enc.num_actions), dtype=bool)
         """``mask[row]``: the legal action ids of a situation."""
         self.count = np.array([len(ids) for ids in lists], dtype=np.int64)
-        self.ids = np.full((len(lists), longest), -1, dtype=np.int64)
+        self.ids = np.full((len(lists), longest), -1, dtype=np.int16)
         """``ids[row, :count[row]]``: the legal action ids of a situation."""
         for row, ids in enumerate(lists):
             self.ids[row, : len(ids)] = ids
@@ -114,8 +115,11 @@ class Moves:
 
     def random(self, rows: Int, rng: np.random.Generator) -> Int:
         """One legal action id per situation, uniformly drawn (-1 for ``over``)."""
-        pick = (rng.random(rows.size) * self.count[rows]).astype(np.int64)
-        result: Int = self._flat_ids[rows * self.ids.shape[1] + pick]
+        pick = rng.random(rows.size)
+        pick *= self.count.take(rows)
+        at = rows * self.ids.shape[1]
+        at += pick.astype(np.intp)
+        result: Int = self._flat_ids.take(at).astype(np.int64)
         return result
 
 
@@ -175,11 +179,14 @@ def situation(s: Arrays, deck: Deck, moves: Moves) -> Int:
     """Each table's row of the :class:`Moves` tables."""
     count = deck.players
     actors = s.actor
-    free = (deck.full & ~(s.out | s.protected)).astype(np.int64)
-    offsets = deck.others.reshape(-1)[free * count + actors]
-    older = s.hand.reshape(-1)[np.arange(0, actors.size * count, count) + actors]
-    pair = older * deck.kinds + s.drawn
-    result: Int = pair * moves.spread + offsets
+    taken = (s.out | s.protected).astype(np.intp)
+    taken *= count
+    taken += actors
+    pair = s.hand.reshape(-1).take(seat_rows(actors.size, count) + actors).astype(np.intp)
+    pair *= deck.kinds
+    pair += s.drawn
+    result: Int = pair * moves.spread
+    result += deck.choosable.take(taken)
     phase = s.phase
     if (phase == PLAY).all():
         return result

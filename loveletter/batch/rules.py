@@ -98,6 +98,23 @@ class Tables:
         self._knocked: list[tuple[Int, Int]] = []
         self._won: list[Int] = []
         self._rounds: list[Int] = []
+        count = deck.players
+        every = np.full(8, 0xFF, dtype=np.uint8)
+        untied = np.array([every & ~deck.bit[seat] for seat in range(count)], dtype=np.uint8)
+        untied[np.arange(count), np.arange(count)] = 0
+        self._untied = untied.view(np.uint64).reshape(-1)
+        """``_untied[seat]``: a table's ties (as one word) less those of ``seat``."""
+        self._eight = np.repeat(np.arange(deck.kinds + 1, dtype=np.int8), 8).reshape(-1, 8)
+        """``_eight[card]``: the card eight times (a row of ``known``)."""
+        self._unknown = self._eight[deck.none].view(np.uint64)[0]
+        """A row of ``known`` in which nothing is known, as one word."""
+        shown = np.zeros(deck.kinds + 1, dtype=np.uint16)
+        if deck.role[Card.COUNTESS] >= 0:  # LL19-COUNTESS-FORCED
+            shown[[deck.role[Card.KING], deck.role[Card.PRINCE]]] = 1 << deck.role[Card.COUNTESS]
+        self._shown = shown
+        """``_shown[card]``: the cards everyone knows its player did not hold with it."""
+        self._card_keys = np.arange(0, 2 * deck.kinds + 1, 2, dtype=np.int8)
+        """Where each card's plays start in the order of :meth:`play`'s keys."""
         self.restarts = 0
         """How many games to start at tables whose games end (bulk play): each is dealt at
         once, in the step that ended the last, with no tokens and a starter at random."""
@@ -111,23 +128,22 @@ class Tables:
 
     def held(self, rows: Int, seats: Int) -> Int:
         """The cards ``seats`` of ``rows`` hold (``K``: none)."""
-        result: Int = self.s.hand.reshape(-1)[self.at(rows, seats)]
+        result: Int = self.s.hand.reshape(-1).take(rows * self.deck.players + seats)
         return result
 
     def hold(self, rows: Int, seats: Int, cards: Int | int) -> None:
         """``seats`` of ``rows`` hold ``cards`` now."""
-        self.s.hand.reshape(-1)[self.at(rows, seats)] = cards
+        self.s.hand.reshape(-1)[rows * self.deck.players + seats] = cards
 
     def draw(self, rows: Int, seats: Int) -> Int:
         """Each of ``seats`` draws the top card of its pile."""
         return draw(self.s, self.deck, self.rng, rows, seats, self.observe, self.recorder)
 
-    def discard(self, rows: Int, seats: Int, cards: Int) -> None:
-        """``cards`` land face up in front of ``seats``."""
+    def discard(self, at: Int, cards: Int) -> None:
+        """``cards`` land face up in front of the seats at ``at`` (:meth:`at`)."""
         s, deck = self.s, self.deck
         if not (deck.classic_ties or self.observe):
             return  # nothing reads the discards
-        at = self.at(rows, seats)
         if deck.classic_ties:  # LLC-TIEBREAK-DISCARDS reads their total
             s.discarded.reshape(-1)[at] += deck.value[cards]
         if self.observe:
@@ -136,24 +152,17 @@ class Tables:
 
     def untie(self, rows: Int, seats: Int) -> None:
         """Everyone forgets the ties of ``seats``' hands."""
-        s = self.s
-        ties = s.tied[rows]
-        ties &= ~self.deck.bit[seats][:, None]
-        ties[np.arange(rows.size), seats] = 0
-        s.tied[rows] = ties
+        ties = self.s.tied.view(np.uint64).reshape(-1)
+        some = (ties.take(rows) != 0).nonzero()[0]  # the tables with ties: few
+        ties[rows[some]] &= self._untied.take(seats[some])
 
     def forget(self, rows: Int, seats: Int) -> None:
         """What was known of ``seats``' hands is known no more."""
         s = self.s
-        s.known.reshape(-1)[self._column(rows, seats)] = self.deck.none
-        s.ruled_out.reshape(-1)[self.at(rows, seats)] = 0
+        at = self.at(rows, seats)
+        s.known.view(np.uint64).reshape(-1)[at] = self._unknown
+        s.ruled_out.reshape(-1)[at] = 0
         self.untie(rows, seats)
-
-    def _column(self, rows: Int, seats: Int) -> Int:
-        """Where every viewer's knowledge of ``seats`` lies in the flattened ``known``."""
-        count = self.deck.players
-        result: Int = (rows[:, None] * count + np.arange(count)) * count + seats[:, None]
-        return result
 
     def knock_out(self, rows: Int, seats: Int) -> None:
         """Knock ``seats`` out of the round: their card goes face up (LL19-KO-DISCARD).
@@ -174,105 +183,109 @@ class Tables:
         s, deck = self.s, self.deck
         hand = s.hand.reshape(-1)
         at = self.at(rows, seats)
-        held = hand[at]
-        real = held != deck.none
-        if real.all():
-            self.discard(rows, seats, held)
-        else:
-            self.discard(rows[real], seats[real], held[real])
+        if deck.classic_ties or self.observe:
+            held = hand.take(at)
+            real = held != deck.none
+            if real.all():
+                self.discard(at, held)
+            else:
+                self.discard(at[real], held[real])
         hand[at] = deck.none
-        bits = deck.bit[seats]
-        s.out[rows] |= bits
-        s.protected[rows] &= ~bits
+        s.out[rows] |= deck.bit.take(seats)
+        s.protected[rows] &= deck.unbit.take(seats)
         if self.observe:
             self.forget(rows, seats)
 
     def learn(self, rows: Int, viewers: Int, owners: Int, cards: Int) -> None:
         """``viewers`` know now that ``owners`` hold ``cards``."""
-        count = self.deck.players
-        self.s.known.reshape(-1)[(rows * count + viewers) * count + owners] = cards
+        self.s.known.reshape(-1)[self.at(rows, owners) * 8 + viewers] = cards
 
     def rule_out(self, rows: Int, seats: Int, cards: Int) -> None:
         """Everyone knows now that ``seats``' cards are none of the bits of ``cards``."""
         self.s.ruled_out.reshape(-1)[self.at(rows, seats)] |= cards.astype(np.uint16)
 
-    def played(self, rows: Int, seats: Int, cards: Int) -> None:
+    def played(self, rows: Int, seats: Int, at: Int, cards: Int) -> None:
         """``seats`` played ``cards``: what was known of those cards is forgotten.
 
         A card ruled out of the hand stays ruled out if it is the card played (it was the
         one just drawn); a King or Prince played shows no Countess was held with it.
         """
         s, deck = self.s, self.deck
-        known = s.known.reshape(-1)
-        column = self._column(rows, seats)
-        facts = known[column]
-        facts[facts == cards[:, None]] = deck.none
-        known[column] = facts
+        some = (s.known.view(np.uint64).reshape(-1).take(at) != self._unknown).nonzero()[0]
+        if some.size:  # the seats whose cards someone knows: few
+            at_some = at[some]
+            known = s.known.reshape(-1, 8)
+            facts = known.take(at_some, axis=0)
+            facts[facts == self._eight.take(cards[some], axis=0)] = deck.none
+            known[at_some] = facts
         flat = s.ruled_out.reshape(-1)
-        at = self.at(rows, seats)
-        ruled = flat[at]
-        ruled *= (ruled & deck.card_bit[cards]) != 0
-        forced = (cards == deck.role[Card.KING]) | (cards == deck.role[Card.PRINCE])
-        ruled |= forced * np.uint16(1 << deck.role[Card.COUNTESS])
+        ruled = flat.take(at)
+        ruled *= (ruled & deck.card_bit.take(cards)) != 0
+        ruled |= self._shown.take(cards)
         flat[at] = ruled
         self.untie(rows, seats)
 
     def trade_known(self, rows: Int, one: Int, other: Int) -> None:
         """Two hands were traded: what was known of each is now known of the other."""
         s, deck = self.s, self.deck
-        known = s.known.reshape(-1)
-        mine, theirs = self._column(rows, one), self._column(rows, other)
-        facts = known[mine]
-        known[mine] = known[theirs]
-        known[theirs] = facts
-        count = deck.players
-        known[(rows * count + one) * count + one] = deck.none
-        known[(rows * count + other) * count + other] = deck.none
-        ruled = s.ruled_out.reshape(-1)
         a, b = self.at(rows, one), self.at(rows, other)
+        known = s.known.view(np.uint64).reshape(-1)
+        known[a], known[b] = known[b], known[a].copy()
+        facts = s.known.reshape(-1)
+        facts[a * 8 + one] = deck.none
+        facts[b * 8 + other] = deck.none
+        ruled = s.ruled_out.reshape(-1)
         ruled[a], ruled[b] = ruled[b], ruled[a].copy()
-        ties = s.tied.reshape(-1)
-        ties[a], ties[b] = ties[b], ties[a].copy()
-        masks = s.tied[rows].astype(np.int64)
-        x, y = one[:, None], other[:, None]
-        moved = ((masks >> x) & 1) << y | ((masks >> y) & 1) << x
-        keep = ~((1 << x) | (1 << y))
-        s.tied[rows] = (masks & keep | moved).astype(np.uint8)
+        some = (s.tied.view(np.uint64).reshape(-1).take(rows) != 0).nonzero()[0]
+        if some.size:  # the tables with ties: few
+            rows, one, other = rows[some], one[some], other[some]
+            ties = s.tied.reshape(-1)
+            x, y = rows * 8 + one, rows * 8 + other
+            ties[x], ties[y] = ties[y], ties[x].copy()
+            masks = s.tied[rows].astype(np.int64)
+            x, y = one[:, None], other[:, None]
+            moved = ((masks >> x) & 1) << y | ((masks >> y) & 1) << x
+            keep = ~((1 << x) | (1 << y))
+            s.tied[rows] = (masks & keep | moved).astype(np.uint8)
 
     # -- the turn ----------------------------------------------------------------------
 
-    def play(self, rows: Int, cards: Int, targets: Int, guesses: Int) -> Int:
-        """The acting seats of ``rows`` play ``cards``; the effects resolve at once.
+    def play(self, rows: Int, actors: Int, cards: Int, targets: Int, guesses: Int) -> Int:
+        """The acting seats (``actors``) of ``rows`` play ``cards``; the effects resolve at once.
 
         ``targets`` are seats (-1: nobody could be chosen), ``guesses`` named cards.
         Returns the rows whose turn is over (not waiting for a Chancellor's choice).
         """
         s, deck = self.s, self.deck
-        actors = s.actor[rows]
         at = self.at(rows, actors)
         hand = s.hand.reshape(-1)
-        held = hand[at]
-        drawn = s.drawn[rows]
-        hand[at] = held + (cards == held) * (drawn - held)
+        kept = hand.take(at)
+        kept += s.drawn.take(rows)
+        kept -= cards  # of the two cards held, the one not played
+        hand[at] = kept
         s.drawn[rows] = deck.none
-        self.discard(rows, actors, cards)
+        self.discard(at, cards)
         if self.observe:
-            self.played(rows, actors, cards)
+            self.played(rows, actors, at, cards)
         # The plays by card, each card's effect on its tables (LL19-TURN-DRAW-PLAY); within a
         # card, the plays that chose nobody first (see _chosen).
-        key = (2 * cards + (targets >= 0)).astype(np.int8)
-        order = np.argsort(key, kind="stable")
-        bounds = np.searchsorted(key[order], np.arange(0, 2 * deck.kinds + 1, 2))
-        rows, actors, targets, guesses = rows[order], actors[order], targets[order], guesses[order]
+        key = cards.astype(np.int8)
+        key <<= 1
+        key += targets >= 0
+        order = key.argsort(kind="stable")
+        bounds = key.take(order).searchsorted(self._card_keys).tolist()
+        rows, actors = rows.take(order), actors.take(order)
+        targets, guesses = targets.take(order), guesses.take(order)
         for index, card in enumerate(deck.cards):
             low, high = bounds[index], bounds[index + 1]
             if high > low:
                 part = slice(low, high)
                 EFFECTS[card](self, rows[part], actors[part], targets[part], guesses[part])
         self._knock_outs()
-        low, high = bounds[deck.role[Card.CHANCELLOR]], bounds[deck.role[Card.CHANCELLOR] + 1]
-        if deck.role[Card.CHANCELLOR] < 0 or high == low:
+        chancellor = deck.role[Card.CHANCELLOR]
+        if chancellor < 0 or bounds[chancellor] == bounds[chancellor + 1]:
             return rows
+        low, high = bounds[chancellor], bounds[chancellor + 1]
         waiting = s.phase[rows[low:high]] == CHOOSE
         if not waiting.any():
             return rows
@@ -322,15 +335,19 @@ class Tables:
         (LL19-HANDMAID-DURATION) and it draws.
         """
         s, deck = self.s, self.deck
-        out = s.out[rows].astype(np.int64)
-        survivor = deck.count[out] == deck.players - 1
-        ending = survivor | (pile_size(s, rows) == 0)
+        out = s.out.take(rows)
+        survivor = deck.survivor.take(out)
+        ending = pile_size(s, rows) == 0
+        ending |= survivor
         if ending.any():
             self.end_round(rows[ending], survivor[ending])
             going = ~ending
             rows, out = rows[going], out[going]
-        following = deck.following.reshape(-1)[out * deck.players + s.actor[rows]]
-        s.protected[rows] &= ~deck.bit[following]
+        key = out.astype(np.intp)
+        key *= deck.players
+        key += s.actor.take(rows)
+        following = deck.following.take(key)
+        s.protected[rows] &= deck.unbit.take(following)
         s.actor[rows] = following
         s.drawn[rows] = self.draw(rows, following)
 
@@ -344,22 +361,21 @@ class Tables:
         among tied ones, starts the next (LL19-NEXT-FIRST-WINNER).
         """
         s, deck = self.s, self.deck
-        out = s.out[rows]
-        values = deck.value[s.hand[rows]]
-        best = values.max(axis=1)
-        top = values == best[:, None]
+        # The seats knocked out hold no card (value -1): the last one standing has the
+        # highest card.
+        values = deck.value.take(s.hand[rows])
+        top = values == values.max(axis=1, keepdims=True)
         if deck.classic_ties:
-            totals = np.where(top, s.discarded[rows], -1)
-            top &= totals == totals.max(axis=1)[:, None]
-        seats = deck.bit[: deck.players].astype(np.int64)
-        winners = np.where(survivor, deck.full & ~out, (top * seats).sum(axis=1))
-        spied = s.spied[rows] & ~out
-        bonus = np.where(deck.count[spied] == 1, deck.lowest[spied], -1)
-        tokens = s.tokens[rows] + deck.seat_bits[winners].astype(np.int8)
-        spy = bonus >= 0
-        tokens[spy.nonzero()[0], bonus[spy]] += 1
+            totals = s.discarded[rows] * top - ~top
+            top &= totals == totals.max(axis=1, keepdims=True)
+        winners = np.packbits(top, axis=1, bitorder="little")[:, 0]
+        bonus = deck.alone.take(s.spied[rows] & ~s.out[rows])
+        tokens = s.tokens[rows]
+        tokens += deck.seat_counts.take(winners, axis=0)
+        spy = (bonus >= 0).nonzero()[0]
+        tokens[spy, bonus[spy]] += 1
         s.tokens[rows] = tokens
-        reached = ((tokens >= self.target) * seats).sum(axis=1)
+        reached = np.packbits(tokens >= self.target, axis=1, bitorder="little")[:, 0]
         s.won[rows] = winners
         s.spy_bonus[rows] = bonus
         s.winners[rows] = reached
@@ -373,10 +389,11 @@ class Tables:
         self._over.append(ended)
         self._won.append(reached[over])
         self._rounds.append(s.round[ended].astype(np.int64))
-        going = rows[~over]
-        ties = winners[~over]
-        pick = (self.rng.random(going.size) * deck.count[ties]).astype(np.int64)
-        first = deck.kth[ties, pick]
+        going = ~over
+        ties = winners[going].astype(np.intp)
+        going = rows[going]
+        pick = (self.rng.random(going.size) * deck.count.take(ties)).astype(np.intp)
+        first = deck.kth.take(ties * deck.players + pick)
         again = ended[: self.restarts]
         s.phase[ended[again.size :]] = OVER
         if again.size:  # new games, dealt with the next rounds (bulk play, restarts)
@@ -468,8 +485,8 @@ def baron(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None
         tie = ~lost
         tied_rows, one, other = rows[tie], actors[tie], targets[tie]
         ties = s.tied.reshape(-1)
-        ties[e.at(tied_rows, one)] |= deck.bit[other]
-        ties[e.at(tied_rows, other)] |= deck.bit[one]
+        ties[tied_rows * 8 + one] |= deck.bit[other]
+        ties[tied_rows * 8 + other] |= deck.bit[one]
 
 
 def handmaid(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> None:
@@ -486,9 +503,11 @@ def prince(e: Tables, rows: Int, actors: Int, targets: Int, guesses: Int) -> Non
     (LL19-PRINCE-SPY).
     """
     s, deck = e.s, e.deck
-    cards = e.held(rows, targets)
-    e.hold(rows, targets, deck.none)
-    e.discard(rows, targets, cards)
+    at = e.at(rows, targets)
+    hand = s.hand.reshape(-1)
+    cards = hand.take(at)
+    hand[at] = deck.none
+    e.discard(at, cards)
     if e.observe:
         e.forget(rows, targets)
     spied = cards == deck.role[Card.SPY]
