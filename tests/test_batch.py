@@ -47,12 +47,14 @@ def finish(batch: Batch) -> int:
         ({"open_hands": True}, "closed hands"),
         ({"target": 0}, "target"),
         ({"target": "printed"}, "printed"),
+        ({"target": 101}, "100 tokens at most, not 101"),
         ({"rewards": "turn"}, "rewards"),
     ],
 )
 def test_a_table_the_batch_does_not_play_is_refused(settings: dict[str, Any], message: str) -> None:
-    """Editions of one's own, a wrong player count or target, the house remedy and open
-    hands are refused with SetupError, which names the setting."""
+    """Editions of one's own, a wrong player count or target (or one above the 100 tokens
+    the batch's bytes hold), the house remedy and open hands are refused with SetupError,
+    which names the setting."""
     arguments: dict[str, Any] = {"tables": 2, "players": 2, **settings}
     with pytest.raises(SetupError, match=message):
         Batch.new(**arguments)

@@ -63,9 +63,22 @@ def _shares(deck: Deck) -> NDArray[np.float32]:
     return table
 
 
+MAX_TARGET = 100
+"""The highest token target the batch engine plays: tokens are kept in bytes."""
+
+
 def _target(ed: Edition, players: int, target: int | str | None) -> int:
-    """The token target, as :meth:`Game.new <loveletter.referee.Game.new>` reads it."""
-    return Game.new(seat_names(players), edition=ed, seed=0, target=target).state.table.target
+    """The token target, as :meth:`Game.new <loveletter.referee.Game.new>` reads it.
+
+    A target above :data:`MAX_TARGET` raises :class:`~loveletter.errors.SetupError`.
+    """
+    tokens = Game.new(seat_names(players), edition=ed, seed=0, target=target).state.table.target
+    if tokens > MAX_TARGET:
+        raise SetupError(
+            f"the batch engine plays to {MAX_TARGET} tokens at most, not {tokens}: "
+            "play longer games through loveletter.Game"
+        )
+    return tokens
 
 
 class Batch:
@@ -153,8 +166,8 @@ class Batch:
         ends it. ``observe=False`` skips keeping what players know (faster bulk play, and
         :meth:`observation` refuses); ``record=True`` keeps what :meth:`export` needs
         (every step's actions: memory grows with the steps). Editions of one's own, the
-        house remedy (``remedy``) and open hands (``open_hands``) are not played here:
-        :class:`~loveletter.errors.SetupError`.
+        house remedy (``remedy``), open hands (``open_hands``) and targets above
+        :data:`MAX_TARGET` are not played here: :class:`~loveletter.errors.SetupError`.
 
         >>> batch = Batch.new(tables=3, players=4, seed=1)
         >>> batch.acting.shape, batch.target, int(batch.tokens.sum())
