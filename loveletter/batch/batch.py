@@ -70,7 +70,7 @@ MAX_TARGET = 100
 def _target(ed: Edition, players: int, target: int | str | None) -> int:
     """The token target, as :meth:`Game.new <loveletter.referee.Game.new>` reads it.
 
-    A target above :data:`MAX_TARGET` raises :class:`~loveletter.errors.SetupError`.
+    A target above ``MAX_TARGET`` (100) raises :class:`~loveletter.errors.SetupError`.
     """
     tokens = Game.new(seat_names(players), edition=ed, seed=0, target=target).state.table.target
     if tokens > MAX_TARGET:
@@ -167,7 +167,7 @@ class Batch:
         :meth:`observation` refuses); ``record=True`` keeps what :meth:`export` needs
         (every step's actions: memory grows with the steps). Editions of one's own, the
         house remedy (``remedy``), open hands (``open_hands``) and targets above
-        :data:`MAX_TARGET` are not played here: :class:`~loveletter.errors.SetupError`.
+        ``MAX_TARGET`` (100) are not played here: :class:`~loveletter.errors.SetupError`.
 
         >>> batch = Batch.new(tables=3, players=4, seed=1)
         >>> batch.acting.shape, batch.target, int(batch.tokens.sum())

@@ -260,7 +260,7 @@ def log_stopped_from_json(
 ) -> str | None:
     """Why a game's log stops before the game's end, or ``None`` (it does not say).
 
-    One of :data:`LOG_STOPS`: ``"interrupted"`` (Ctrl-C) or ``"left"`` (the player left
+    One of ``LOG_STOPS``: ``"interrupted"`` (Ctrl-C) or ``"left"`` (the player left
     the table), as the terminal game writes it.
 
     >>> setup = {"players": ["Anna", "Ben"]}
@@ -275,7 +275,7 @@ def log_to_json(game: Game, *, stopped: str | None = None) -> str:
     """A game's log as JSON text; ``stopped`` says why it ends before the game does.
 
     The same as :func:`to_json` of the game, with the optional ``"stopped"`` key (one of
-    :data:`LOG_STOPS`) when given.
+    ``LOG_STOPS``) when given.
 
     >>> game = Game.new(players=["Anna", "Ben"], seed=1)
     >>> log_to_json(game, stopped="interrupted").endswith('"stopped":"interrupted"}')

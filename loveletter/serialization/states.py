@@ -378,7 +378,7 @@ def log_to_data(
 ) -> dict[str, Any]:
     """The JSON shape of a game's record: its setup and every command applied.
 
-    ``stopped`` (one of :data:`LOG_STOPS`) says why the record ends before the game does;
+    ``stopped`` (one of ``LOG_STOPS``) says why the record ends before the game does;
     it is written as the optional ``"stopped"`` key.
     """
     data: dict[str, Any] = {
@@ -405,7 +405,7 @@ def log_from_data(data: object, where: str = "$") -> tuple[Setup, tuple[Command,
 
 
 def log_stopped_from_data(data: object, where: str = "$") -> str | None:
-    """Why a log stops before its game's end (one of :data:`LOG_STOPS`), or ``None``."""
+    """Why a log stops before its game's end (one of ``LOG_STOPS``), or ``None``."""
     fields = base.obj(data, where, _LOG_KEYS, ("setup", "commands"))
     if "stopped" not in fields:
         return None
