@@ -50,6 +50,37 @@ def test_two_stores_on_one_file_write_by_compare_and_swap(tmp_path: Path) -> Non
     second.close()
 
 
+_OPEN_AT_THE_SIGNAL = """
+import os, sys, time
+from loveletter.web.store import Store
+while not os.path.exists(sys.argv[2]):
+    time.sleep(0.001)
+Store(sys.argv[1]).close()
+"""
+
+
+def test_processes_opening_a_new_file_at_once_all_open_it(tmp_path: Path) -> None:
+    """Servers started together on a new database all open it: one makes the schema and
+    the write-ahead log, the others wait for it (neither "database is locked" nor a
+    column added twice)."""
+    for attempt in range(12):
+        path, signal = tmp_path / f"t{attempt}.sqlite3", tmp_path / f"go{attempt}"
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "-c", _OPEN_AT_THE_SIGNAL, str(path), str(signal)],
+                stderr=subprocess.PIPE,
+            )
+            for _ in range(4)
+        ]
+        time.sleep(0.3)  # all of them started and waiting
+        signal.touch()
+        errors = [process.communicate(timeout=60)[1] for process in processes]
+        assert [process.returncode for process in processes] == [0] * 4, errors
+        with _store(path) as store:
+            store.insert("t", "log", "seats", version=0)
+            assert store.load("t") == ("log", "seats", 0)
+
+
 def test_a_process_that_loses_the_race_reloads_and_tells_its_clients(tmp_path: Path) -> None:
     """Two servers hold one table at one version; a move lands on the first. The second,
     which has not looked at the database since, takes another move for the same state:

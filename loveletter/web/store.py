@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -71,15 +72,40 @@ class Store:
             _private_file(self.path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT)
-        with self._lock, self._db:
-            if not memory:
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                self._set_up(wal=not memory)
+                return
+            except sqlite3.OperationalError as error:
+                # Switching to the write-ahead log, or creating the schema, while another
+                # process does the same is refused at once ("database is locked"), without
+                # SQLite's busy wait: try again until the busy timeout is spent.
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def _set_up(self, *, wal: bool) -> None:
+        """The write-ahead log (for a file), the schema and its ``version`` column.
+
+        The schema is made in one immediate transaction, so that of two processes opening
+        a new file at once, one makes it and the other finds it made.
+        """
+        with self._lock:
+            if wal:
                 self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute(_SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-            if "version" not in columns:  # a database from before versions: none yet
-                self._db.execute(
-                    "ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT -1"
-                )
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(_SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+                if "version" not in columns:  # a database from before versions: none yet
+                    self._db.execute(
+                        "ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT -1"
+                    )
+            except BaseException:
+                self._db.rollback()
+                raise
+            self._db.commit()
 
     def insert(self, table: str, log: str, seats: str, *, version: int) -> None:
         """Store a new table; ``sqlite3.IntegrityError`` if ``table`` is taken."""
