@@ -33,7 +33,7 @@ from loveletter.web.app import create_app
 from loveletter.web.limits import CLOSE_CODES, Limits
 from loveletter.web.store import Store
 from loveletter.web.tables import Table
-from loveletter.web.workers import think
+from loveletter.web.workers import _can_interrupt, _decide_with_alarm, think
 
 
 def app_with(tmp_path: Path, **limits: Any) -> Any:
@@ -90,6 +90,31 @@ def test_a_bot_out_of_time_is_cut_short_and_its_move_is_still_legal() -> None:
         cut += moves.cut
         turns += 1
     assert cut >= 1
+
+
+class _LosesOneAlarm:
+    """A bot that thinks for 5 s and drops the first interruption it meets, as Python
+    drops an exception raised in a garbage collector's callback or a ``__del__``."""
+
+    def choose(self, view: object) -> str:
+        deadline, lost = time.monotonic() + 5, False
+        while time.monotonic() < deadline:
+            try:
+                time.sleep(0.001)
+            except BaseException:
+                if lost:
+                    raise
+                lost = True
+        return "not interrupted"
+
+
+@pytest.mark.skipif(not _can_interrupt(), reason="needs timer signals in the main thread")
+def test_a_bot_is_cut_short_even_when_an_alarm_is_lost() -> None:
+    """The alarm repeats until the bot stops: one lost interruption does not let it run
+    past its budget."""
+    started = time.monotonic()
+    assert _decide_with_alarm(_LosesOneAlarm(), None, 0.05) is None  # type: ignore[arg-type]
+    assert time.monotonic() - started < 2.5
 
 
 def test_the_bots_have_as_many_workers_as_allowed(tmp_path: Path) -> None:

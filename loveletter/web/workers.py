@@ -43,26 +43,43 @@ class _OutOfTime(BaseException):
     """
 
 
+_AGAIN = 0.01
+"""Seconds between two alarms once a bot's time is up, until it stops."""
+
+_deciding = False
+"""Whether a bot of this process is being asked under an alarm (the alarm raises then)."""
+
+
 def _alarm(signum: int, frame: types.FrameType | None) -> None:
-    raise _OutOfTime
+    if _deciding:
+        raise _OutOfTime
 
 
 def _decide_with_alarm(bot: Bot, view: View, left: float) -> Command | None:
-    """Ask ``bot``, interrupting it after ``left`` seconds (``None`` then)."""
+    """Ask ``bot``, interrupting it after ``left`` seconds (``None`` then).
+
+    The alarm repeats every ``_AGAIN`` seconds until the bot stops: Python drops an
+    exception raised where it cannot propagate (a garbage collector's callback, a
+    ``__del__``), and one alarm could be lost there.
+    """
+    global _deciding
     if left <= 0:
         return None
     if left == float("inf"):
         return bot.choose(view)
     previous = signal.signal(signal.SIGALRM, _alarm)
     try:
-        signal.setitimer(signal.ITIMER_REAL, left)
+        _deciding = True
+        signal.setitimer(signal.ITIMER_REAL, left, _AGAIN)
         try:
             return bot.choose(view)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            _deciding = False  # from here on, an alarm does nothing
     except _OutOfTime:
         return None
     finally:
+        _deciding = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
 
