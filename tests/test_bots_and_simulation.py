@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import multiprocessing
 import subprocess
 import sys
 import threading
@@ -127,7 +128,9 @@ def test_any_executor_gives_the_same_results_byte_for_byte() -> None:
     alone = _json(simulate(**settings))  # type: ignore[arg-type]
     with concurrent.futures.ThreadPoolExecutor(2) as threads:
         assert _json(simulate(**settings, executor=threads)) == alone  # type: ignore[arg-type]
-    with concurrent.futures.ProcessPoolExecutor(2) as processes:
+    # spawn: forking a process with threads may deadlock (Python 3.12 warns of it)
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=spawn) as processes:
         assert _json(simulate(**settings, executor=processes, jobs=2)) == alone  # type: ignore[arg-type]
     backwards = ReversedExecutor()
     calls: list[int] = []
