@@ -136,3 +136,24 @@ def test_pages_that_list_the_bots_that_ship_list_them_all() -> None:
                 shown |= set(listed.split(","))
             if shown & set(BOTS):
                 assert set(BOTS) <= shown, (page.name, sorted(set(BOTS) - shown), paragraph)
+
+
+_PATH = re.compile(r"`([\w./-]+(?:\.(?:py|md|toml|js|json|jsonl)|/))`")
+
+
+def test_the_developers_layout_names_files_that_exist() -> None:
+    """Every file and folder DEVELOPERS.md's layout table names exists: a name in a row is
+    read from the checkout's root, or from the folder of the row's first path."""
+    text = (ROOT / "DEVELOPERS.md").read_text(encoding="utf-8")
+    table = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 10, rows
+    missing = []
+    for row in rows:
+        names = _PATH.findall(row)
+        first = ROOT / names[0]
+        folder = first if names[0].endswith("/") else first.parent
+        missing += [
+            name for name in names if not ((ROOT / name).exists() or (folder / name).exists())
+        ]
+    assert missing == []
