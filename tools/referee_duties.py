@@ -4,7 +4,7 @@
 times speed_ab's two loops (random play through the API, checked and with events; and
 the fast path, ``check=False, record=False``) for the package at the git revision ``REV``
 (``b45cfb4`` by default, imported as ``loveletter_before``, as ``tools/speed_ab.py`` does)
-and for the checkout's referee four ways, all in one process, interleaved on the CPU
+and for the checkout's referee five ways, all in one process, interleaved on the CPU
 clock, best of the repeats:
 
 - **referee**: as it is;
@@ -12,7 +12,11 @@ clock, best of the repeats:
   back from a failed command no longer work: for measuring only);
 - **nothing learned**: what players know is not kept (the table in motion's ``show``,
   ``learn``, ``forget``, ``rule_out``, ``tie`` and ``trade_known`` do nothing);
-- **neither**.
+- **neither**;
+- **checked in full**: the speed kept by ``Game.apply``'s one shortcut switched off, so
+  that a command listed by ``legal_commands()`` goes through the rules' checks as any
+  other does (``LegalCommands.lists`` finds nothing; the fast path checks nothing, so
+  only the API loop shows it).
 
 It prints each one's microseconds a turn and its speed over the revision's. The
 switches are made by replacing the referee's functions in this process only; nothing is
@@ -34,6 +38,7 @@ from typing import Any
 from speed_ab import package_at, play
 
 import loveletter
+import loveletter.legal
 import loveletter.motion
 import loveletter.referee
 
@@ -45,28 +50,42 @@ def _nothing(*arguments: Any) -> None:
 
 
 @contextmanager
-def switched_off(savepoints: bool, learning: bool) -> Iterator[None]:
-    """The checkout's referee with its savepoints and what players learn switched off."""
-    kept_savepoint = loveletter.referee.Savepoint
+def switched_off(duties: frozenset[str]) -> Iterator[None]:
+    """The checkout's referee with ``duties`` switched off.
+
+    ``savepoints``, ``learning`` (what players learn) and ``lookup`` (the identity lookup
+    of a listed command).
+    """
+    kept_savepoint = getattr(loveletter.referee, "Savepoint")  # noqa: B009 (not exported)
     kept_learning = {name: getattr(loveletter.motion.Motion, name) for name in _LEARNING}
+    kept_lists = loveletter.legal.LegalCommands.lists
     try:
-        if savepoints:
-            loveletter.referee.Savepoint = _nothing  # type: ignore[assignment,misc]
-        if learning:
+        if "savepoints" in duties:
+            setattr(loveletter.referee, "Savepoint", _nothing)  # noqa: B010
+        if "learning" in duties:
             for name in _LEARNING:
                 setattr(loveletter.motion.Motion, name, _nothing)
+        if "lookup" in duties:
+            loveletter.legal.LegalCommands.lists = _finds_nothing  # type: ignore[method-assign]
         yield
     finally:
-        loveletter.referee.Savepoint = kept_savepoint  # type: ignore[misc]
+        setattr(loveletter.referee, "Savepoint", kept_savepoint)  # noqa: B010
         for name, method in kept_learning.items():
             setattr(loveletter.motion.Motion, name, method)
+        loveletter.legal.LegalCommands.lists = kept_lists  # type: ignore[method-assign]
 
 
-VARIANTS: dict[str, tuple[bool, bool]] = {
-    "referee": (False, False),
-    "no savepoints": (True, False),
-    "nothing learned": (False, True),
-    "neither": (True, True),
+def _finds_nothing(self: Any, command: object) -> bool:
+    """``LegalCommands.lists`` switched off: no command is found by identity."""
+    return False
+
+
+VARIANTS: dict[str, frozenset[str]] = {
+    "referee": frozenset(),
+    "no savepoints": frozenset({"savepoints"}),
+    "nothing learned": frozenset({"learning"}),
+    "neither": frozenset({"savepoints", "learning"}),
+    "checked in full": frozenset({"lookup"}),
 }
 
 
@@ -78,8 +97,7 @@ def measure(
 
     def run(name: str, count: int, seed: int) -> float:
         package = before if name == "before" else loveletter
-        off = VARIANTS.get(name, (False, False))
-        with switched_off(*off):
+        with switched_off(VARIANTS.get(name, frozenset())):
             start = time.process_time()
             turns = play(package, players, count, seed, fast)
             return turns / (time.process_time() - start)
@@ -103,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         before = package_at(options.revision, Path(folder))
-        print(f"before: loveletter at {options.revision}; the checkout's referee four ways")
+        print(f"before: loveletter at {options.revision}; the checkout's referee five ways")
         print("players  loop  figure            us/turn  speed over before")
         for players in options.players or [4]:
             for loop, fast in (("api", False), ("fast", True)):
