@@ -250,14 +250,13 @@ def test_command_path_counts_the_files_and_functions_a_command_runs() -> None:
 
 
 def test_referee_duties_times_each_duty_switched_off() -> None:
-    """tools/referee_duties.py times a revision and the referee four ways, and leaves the
-    referee's functions as they were."""
+    """tools/referee_duties.py times a revision and the referee five ways."""
     done = _run(
         "tools/referee_duties.py", "HEAD", "--games", "2", "--repeats", "1", "--players", "2"
     )
     assert done.returncode == 0, done.stderr
     rows = [line.split("  ") for line in done.stdout.splitlines()[2:]]
     figures = [[part.strip() for part in row if part.strip()][2] for row in rows]
-    names = ["before", "referee", "no savepoints", "nothing learned", "neither"]
+    names = ["before", "referee", "no savepoints", "nothing learned", "neither", "checked in full"]
     assert figures == names * 2
     assert all(float(row[-1]) > 0 for row in rows)
