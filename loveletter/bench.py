@@ -71,6 +71,7 @@ __all__ = [
     "SHARED_FLOOR",
     "SHIPPED_FLOOR",
     "Floor",
+    "Rates",
     "Report",
     "Sample",
     "Settings",
@@ -489,12 +490,11 @@ def _timed(task: _Task) -> float:
 
 
 @attrs.frozen(kw_only=True)
-class Sample:
-    """One figure for one player count: its rate (units per second) at each repeat."""
+class Rates:
+    """One figure: its name, unit, and rate (units per second) at each repeat."""
 
     name: str
     unit: str
-    games: int
     rates: tuple[float, ...]
 
     @property
@@ -511,6 +511,13 @@ class Sample:
     def spread(self) -> float:
         """How far the worst repeat fell below the best, as a fraction of the best."""
         return (self.best - min(self.rates)) / self.best if self.best else 0.0
+
+
+@attrs.frozen(kw_only=True)
+class Sample(Rates):
+    """One figure of the referee's for one player count, over ``games`` games."""
+
+    games: int
 
 
 def measure(settings: Settings, floor: Floor | None) -> dict[int, list[Sample]]:

@@ -23,7 +23,6 @@ judged: they depend on the machine and on what else runs on it.
 from __future__ import annotations
 
 import gc
-import statistics
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -35,7 +34,7 @@ import numpy as np
 from loveletter.batch.batch import Batch
 from loveletter.batch.layout import deck_of
 from loveletter.batch.legal import moves_of
-from loveletter.bench import Floor, count_floor_turns
+from loveletter.bench import Floor, Rates, count_floor_turns
 from loveletter.editions import edition as edition_named
 
 __all__ = ["TABLES", "BatchReport", "BatchSample", "run_batch_bench", "state_bytes"]
@@ -56,28 +55,10 @@ again, interleaved with the batch rows."""
 
 
 @attrs.frozen(kw_only=True)
-class BatchSample:
-    """One row: its name, unit, and rate (per second) at each repeat."""
+class BatchSample(Rates):
+    """One row of the batch engine's, at ``tables`` tables."""
 
-    name: str
-    unit: str
     tables: int
-    rates: tuple[float, ...]
-
-    @property
-    def best(self) -> float:
-        """The best rate: the figure."""
-        return max(self.rates)
-
-    @property
-    def median(self) -> float:
-        """The median rate."""
-        return statistics.median(self.rates)
-
-    @property
-    def spread(self) -> float:
-        """How far the worst repeat fell below the best, as a fraction of the best."""
-        return (self.best - min(self.rates)) / self.best if self.best else 0.0
 
 
 @attrs.frozen(kw_only=True)
