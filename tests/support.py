@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -74,3 +76,25 @@ def ruling_ids() -> list[str]:
     """Every ruling id of the catalogue the library ships, in order: RULINGS.md, then the
     house remedy's HOUSE.md."""
     return [*RULINGS, *HOUSE]
+
+
+CLI_WAIT = 120
+"""Seconds a ``python -m loveletter`` subprocess gets before a test gives up on it (a
+safety net, not a measure)."""
+
+
+def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+    """``python -m loveletter ARGS`` from the checkout, its output captured; lines left
+    whole (no ``COLUMNS`` from the environment the tests run in) unless ``env`` says
+    otherwise."""
+    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
+    done: subprocess.CompletedProcess[str] = subprocess.run(
+        [sys.executable, "-m", "loveletter", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=CLI_WAIT,
+        **options,  # type: ignore[call-overload]
+    )
+    return done

@@ -11,28 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from support import ROOT
+from support import ROOT, run_cli
 
 from loveletter.scenarios import MAX_DEPTH, MAX_DIGITS, ScenarioFileError, load, parse_lines
 from loveletter.simulate import simulate
 
 WAIT = 60
 """Seconds a subprocess gets before a test gives up on it (a safety net, not a measure)."""
-
-
-def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
-    """``python -m loveletter ARGS``, its output captured; lines left whole (no
-    ``COLUMNS`` from the environment the tests run in) unless ``env`` says otherwise."""
-    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
-    return subprocess.run(
-        [sys.executable, "-m", "loveletter", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=WAIT,
-        **options,  # type: ignore[call-overload]
-    )
 
 
 # -- bad numbers --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("distributed", reason="the [dask] extra is not installed")
 
-from test_cli import run_cli
+from support import run_cli
 
 from loveletter.bots import Bot, register_bot, unregister_bot
 from loveletter.cluster import dask_executor

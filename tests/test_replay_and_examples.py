@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from games import played_with_remedies
-from support import ROOT
+from support import ROOT, run_cli
 from tables import table
 
 from loveletter import (
@@ -29,16 +29,6 @@ from loveletter.views import redact
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 SAMPLE_LOG = ROOT / "examples" / "sample-game.json"
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "loveletter", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
 
 
 def test_replay_tells_the_game_as_everyone_saw_it() -> None:

@@ -5,16 +5,13 @@ replay in the language and with the hands the game was played with."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from players import Chooser, transcript
-from support import ROOT
+from support import run_cli
 
 from loveletter import Card, Game, Play, view_for
 from loveletter.bots import Bot, RandomBot, register_bot, unregister_bot
@@ -33,21 +30,6 @@ from loveletter.views import View
 
 SURE = "Playing the Princess knocks you out of the round. Play it anyway? (y/n): "
 """The question before the Princess is played (seed 32: the player holds her and the Spy)."""
-
-
-def run_cli(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
-    """``python -m loveletter ARGS``, its output captured; lines left whole (no
-    ``COLUMNS`` from the environment the tests run in) unless ``env`` says otherwise."""
-    options.setdefault("env", {k: v for k, v in os.environ.items() if k != "COLUMNS"})
-    return subprocess.run(
-        [sys.executable, "-m", "loveletter", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=120,
-        **options,  # type: ignore[call-overload]
-    )
 
 
 # -- the Princess asks, and only a yes plays her ---------------------------------------------

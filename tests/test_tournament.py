@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from test_cli import run_cli
+from support import run_cli
 
 from loveletter import Command
 from loveletter.bots import Bot, register_bot, unregister_bot
