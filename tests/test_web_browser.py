@@ -251,6 +251,9 @@ def test_two_people_and_a_bot_play_a_whole_game(
                 assert text(page, "#round-end-title")
                 assert page.find_elements(By.CSS_SELECTOR, "#round-told li")
                 assert page.find_elements(By.CSS_SELECTOR, "#round-set-aside .card")
+                # the status line and the move panel say the round is over, until Next round
+                assert text(page, "#status") == text(page, "#round-end-title")
+                assert text(page, "#next-round") in text(page, "#options")
                 if not round_shot:
                     round_shot = [page.get_screenshot_as_base64()]
                 rounds_seen += 1

@@ -25,6 +25,7 @@ const WORDS = {
     known: "You know: {cards}", refused: "Refused: {message}", connecting: "Connecting…",
     reconnecting: "Connection lost; reconnecting…", unauthorized: "This link is not valid: {message}",
     no_moves: "Nothing to do for now.", back: "Back", reconnect: "Reconnect",
+    held: "The round is over: press “Next round” to see the next deal.",
     step_card: "Choose a card to play", step_target: "Choose a player",
     step_guess: "Name a card", step_keep: "Keep which card?",
     step_order: "Which card goes to the very bottom of the pile?",
@@ -64,6 +65,7 @@ const WORDS = {
     known: "Vous savez : {cards}", refused: "Refusé : {message}", connecting: "Connexion…",
     reconnecting: "Connexion perdue ; reconnexion…", unauthorized: "Ce lien n'est pas valable : {message}",
     no_moves: "Rien à faire pour l'instant.", back: "Retour", reconnect: "Se reconnecter",
+    held: "La manche est finie : appuyez sur « Manche suivante » pour voir la donne suivante.",
     step_card: "Choisissez la carte à jouer", step_target: "Choisissez un joueur",
     step_guess: "Nommez une carte", step_keep: "Quelle carte garder ?",
     step_order: "Quelle carte va tout en dessous de la pioche ?",
@@ -384,6 +386,8 @@ function showRoundEnd(end, message) {
   const winners = over ? message.view.game_winners : end.winners;
   $("#round-end-title").textContent = t(over ? "game_won" : "round_won",
     { round: end.round, winners: listed(winners) });
+  // Until the player goes on, the status line tells the round's end, not the next deal.
+  if (!over) $("#status").textContent = $("#round-end-title").textContent;
   $("#round-told").replaceChildren(...end.told.map((line) => element("li", line)));
   const aside = $("#round-set-aside");
   aside.replaceChildren();
@@ -642,7 +646,7 @@ function drawPicker() {
     box.replaceChildren(...found.map(optionButton));
   } else {
     $("#picker-title").textContent = t("your_moves");
-    box.replaceChildren(element("p", waiting ? "…" : t("no_moves")));
+    box.replaceChildren(element("p", holding ? t("held") : waiting ? "…" : t("no_moves")));
   }
   $("#back").hidden = prefix.length === 0 || waiting || holding;
   const me = shown.view.seats.find((seat) => seat.player === shown.seat);
