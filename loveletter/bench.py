@@ -99,8 +99,6 @@ VIEW = "(d) view"
 JSON = "(e) JSON round trip"
 SIMULATE = "(f) simulate"
 
-"""The least ratios to the floor that random play must reach (issue 14)."""
-
 BOTS = ("heuristic", "random")
 """The bots of figure (f)."""
 
@@ -427,7 +425,7 @@ def _simulated(players: int, edition: str, games: int, seed: int) -> int:
     return simulate(games=games, players=players, bots=BOTS, edition=edition, seed=seed).games
 
 
-def _floor_task(floor: Floor, count: int, games: int, seed: int) -> _Task:
+def floor_task(floor: Floor, count: int, games: int, seed: int) -> _Task:
     """The floor's games, its turns counted in advance (untimed), as speed_check does."""
     turns = count_floor_turns(floor.path, count, games, seed)
 
@@ -451,7 +449,7 @@ def _tasks(edition: str, count: int, games: int, seed: int, floor: Floor | None)
     pairs = list(zip(states, viewers, strict=True))
     scripts = _scripts(names, edition, few, seed)
     return [
-        *([] if floor is None else [_floor_task(floor, count, games, seed)]),
+        *([] if floor is None else [floor_task(floor, count, games, seed)]),
         _Task(
             name=API,
             unit="turns",
@@ -511,6 +509,16 @@ class Rates:
     def spread(self) -> float:
         """How far the worst repeat fell below the best, as a fraction of the best."""
         return (self.best - min(self.rates)) / self.best if self.best else 0.0
+
+    def data(self, ratio: float | None) -> dict[str, Any]:
+        """The rates as JSON-shaped data, with the figure's ``ratio`` to the floor."""
+        return {
+            "best_per_second": self.best,
+            "median_per_second": self.median,
+            "spread": self.spread,
+            "ratio": ratio,
+            "per_second": list(self.rates),
+        }
 
 
 @attrs.frozen(kw_only=True)
@@ -666,11 +674,7 @@ class Report:
                         "figure": sample.name,
                         "unit": sample.unit,
                         "games": sample.games,
-                        "best_per_second": sample.best,
-                        "median_per_second": sample.median,
-                        "spread": sample.spread,
-                        "ratio": self.ratio(count, sample),
-                        "per_second": list(sample.rates),
+                        **sample.data(self.ratio(count, sample)),
                     }
                     for sample in samples
                 ]

@@ -494,13 +494,13 @@ class Encoding:
         if round_only:
             if not state.round_over:
                 raise LoveLetterError(f"round {state.round_number} is not over: no returns yet")
-            return _shares(state.players, state.round_winners)
+            return shares(state.players, state.round_winners)
         if not state.game_over:
             raise LoveLetterError(
                 f"the game is not over (round {state.round_number}, {state.phase.value}): "
                 "no returns yet"
             )
-        return _shares(state.players, state.game_winners)
+        return shares(state.players, state.game_winners)
 
 
 def _by_offset(view: View) -> list[SeatView]:
@@ -511,8 +511,12 @@ def _by_offset(view: View) -> list[SeatView]:
     return [seats[(first + offset) % len(seats)] for offset in range(len(seats))]
 
 
-def _shares(players: Sequence[str], winners: Sequence[str]) -> tuple[float, ...]:
-    """The winners share +1, the others -1."""
+def shares(players: Sequence[str], winners: Sequence[str]) -> tuple[float, ...]:
+    """The winners share +1, the others -1 (nothing when all or none won).
+
+    >>> shares(["Anna", "Ben", "Carla"], ["Anna"])
+    (1.0, -0.5, -0.5)
+    """
     won = set(winners)
     losers = len(players) - len(won)
     if not won or not losers:

@@ -19,7 +19,7 @@ from loveletter.batch.rules import Outcome, Tables
 from loveletter.commands import Command
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.encoding import Encoding
+from loveletter.encoding import Encoding, shares
 from loveletter.errors import LoveLetterError, SetupError
 from loveletter.referee import Game
 from loveletter.setup import Setup, seat_names
@@ -54,13 +54,14 @@ class Step(NamedTuple):
 
 def _shares(deck: Deck) -> NDArray[np.float32]:
     """``table[winners]``: each seat's share, zero-sum (:meth:`Encoding.returns`)."""
-    count = deck.players
-    table = np.zeros((1 << count, count), dtype=np.float32)
-    for mask in range(1, (1 << count) - 1):
-        won = [mask >> seat & 1 for seat in range(count)]
-        wins = sum(won)
-        table[mask] = [1.0 / wins if w else -1.0 / (count - wins) for w in won]
-    return table
+    seats = [str(seat) for seat in range(deck.players)]
+    return np.array(
+        [
+            shares(seats, [seat for bit, seat in enumerate(seats) if mask >> bit & 1])
+            for mask in range(1 << deck.players)
+        ],
+        dtype=np.float32,
+    )
 
 
 MAX_TARGET = 100
@@ -234,11 +235,11 @@ class Batch:
         return batch._play_out(games, seed)
 
     def _play_out(self, games: int, seed: int) -> BatchSummary:
-        """Play ``games`` games at ``batch``'s tables, starting new ones as games end.
+        """Play ``games`` games at this batch's tables, starting new ones as games end.
 
         The batch's tables are dealt their first games already; it is used up (its tables
-        are dropped as their last games end). :meth:`Batch.play_random
-        <loveletter.self.Batch.play_random>` makes one and calls this.
+        are dropped as their last games end). :meth:`play_random` makes one and calls
+        this; ``seed`` is the one it was given, for the summary.
         """
         count, deck = self.players, self._deck
         self._tables.restarts = games - self.tables

@@ -34,7 +34,7 @@ import numpy as np
 from loveletter.batch.batch import Batch
 from loveletter.batch.layout import deck_of
 from loveletter.batch.legal import moves_of
-from loveletter.bench import Floor, Rates, count_floor_turns
+from loveletter.bench import Floor, Rates, floor_task
 from loveletter.editions import edition as edition_named
 
 __all__ = ["TABLES", "BatchReport", "BatchSample", "run_batch_bench", "state_bytes"]
@@ -112,11 +112,7 @@ class BatchReport:
                         "figure": sample.name,
                         "unit": sample.unit,
                         "tables": sample.tables,
-                        "best_per_second": sample.best,
-                        "median_per_second": sample.median,
-                        "spread": sample.spread,
-                        "ratio": self.ratio(count, sample),
-                        "per_second": list(sample.rates),
+                        **sample.data(self.ratio(count, sample)),
                     }
                     for sample in samples
                 ]
@@ -173,13 +169,7 @@ def _observed_task(players: int, tables: int, seed: int) -> _Task:
 
 
 def _floor_task(floor: Floor, players: int, games: int, seed: int) -> _Task:
-    turns = count_floor_turns(floor.path, players, games, seed)
-
-    def run() -> float:
-        floor.play(players, games, seed)
-        return turns
-
-    return (FLOOR, "turns", 1, run)
+    return (FLOOR, "turns", 1, floor_task(floor, players, games, seed).run)
 
 
 def _timed(run: Callable[[], float]) -> float:

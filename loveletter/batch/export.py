@@ -12,15 +12,15 @@ through :class:`~loveletter.referee.Game`, the log is the game the batch played.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 from numpy.typing import NDArray
 
 from loveletter.batch.layout import OVER, Arrays, Deck, Int
 from loveletter.commands import Command, Deal
 from loveletter.layout import Layout
-from loveletter.serialization import to_data
+from loveletter.serialization import base
+from loveletter.serialization.base import FORMAT_VERSION
+from loveletter.serialization.states import log_to_data
 from loveletter.setup import Setup, seat_names
 
 __all__ = ["GameRecorder", "log_to_json"]
@@ -152,9 +152,4 @@ class GameRecorder:
 
 def log_to_json(setup: Setup, commands: list[Command]) -> str:
     """The game log's JSON text, as :func:`loveletter.serialization.to_json` writes a game's."""
-    data = to_data(setup)
-    data["commands"] = [
-        {key: value for key, value in to_data(command).items() if key != "format"}
-        for command in commands
-    ]
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return base.dump({"format": FORMAT_VERSION, **log_to_data(setup, commands)})

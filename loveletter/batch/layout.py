@@ -134,8 +134,6 @@ class Deck:
         self.card_bit = np.array([1 << i for i in range(kinds)] + [0], dtype=np.uint16)
         """Each card as a bit (no card: 0)."""
         self.card_bits = _bits_table(kinds, kinds)
-        self.one_hot = np.eye(kinds + 1, kinds, dtype=np.float32)
-        """``one_hot[card]``: the card as ``K`` flags (no card: none set)."""
 
     def _seat_sets(self, players: int) -> None:
         """The lookups of seats and seat sets (bits)."""

@@ -24,7 +24,7 @@ import itertools
 import numpy as np
 from numpy.typing import NDArray
 
-from loveletter.batch.layout import CHOOSE, OVER, PLAY, UNDER, Arrays, Deck, Int
+from loveletter.batch.layout import CHOOSE, OVER, PLAY, UNDER, Arrays, Deck, Int, seat_rows
 
 __all__ = ["Lookups", "Observer", "lookups_of"]
 
@@ -189,10 +189,9 @@ class Observer:
         self.back = np.zeros((tables, size - t.start["tied"]), dtype=np.int8)
         self.by_seat = np.zeros((count, tables, kinds), dtype=np.int8)
         """Each seat's discards, seat first (to sum them over the seats)."""
-        rows = np.arange(tables)
-        self.seat_rows = rows[:, None] * count
+        self.seat_rows = seat_rows(tables, count)[:, None]
         """Where each table's seats start in a flattened ``(B, n)`` array."""
-        self.seat_major = rows[None, :] * count + np.arange(count)[:, None]
+        self.seat_major = self.seat_rows.T + np.arange(count)[:, None]
         """``seat_major[seat, table]``: where a seat lies in a flattened ``(B, n)`` array."""
         self.seat_base = np.repeat(self.seat_rows, count, axis=1)
         """:attr:`seat_rows` at each seat, for sums without broadcasting (faster)."""

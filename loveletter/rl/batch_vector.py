@@ -157,7 +157,7 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         ids = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         restart = self._restart
         rewards = np.zeros(self.num_envs)
-        step = batch.step(ids, where=~restart)
+        step = batch.step(ids)  # tables whose game is over (to restart) take no action
         rewards += step.rewards[:, self.seat]
         terminated = step.game_over.copy()
         if restart.any():
