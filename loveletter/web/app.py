@@ -277,10 +277,7 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None:
             if self.limits.sync_interval:
-                async with live.lock:  # no store of this process's under way
-                    stored = await asyncio.to_thread(self.store.versions, [table_id])
-                    if stored.get(table_id, live.version) != live.version:
-                        await self._reload(table_id, live)
+                await self._refresh(table_id, live)
             return self.tables.get(table_id)
         if len(table_id) > 64:
             return None
@@ -346,6 +343,13 @@ class Hub:
             live.version = table.state
         return stored
 
+    async def _refresh(self, table_id: str, live: _Live) -> None:
+        """Reload ``table_id`` if the store holds another version, under the table's lock."""
+        async with live.lock:  # no store of this process's under way
+            stored = await asyncio.to_thread(self.store.versions, [table_id])
+            if stored.get(table_id, live.version) != live.version:
+                await self._reload(table_id, live)
+
     async def _reload(self, table_id: str, live: _Live) -> None:
         """Read the table again from the store, and tell its connections what changed.
 
@@ -382,10 +386,7 @@ class Hub:
             live = self.tables.get(table_id)
             if live is None or table_id not in stored or stored[table_id] == live.version:
                 continue
-            async with live.lock:  # again, with no store of this process's under way
-                now = await asyncio.to_thread(self.store.versions, [table_id])
-                if now.get(table_id, live.version) != live.version:
-                    await self._reload(table_id, live)
+            await self._refresh(table_id, live)  # again, with no store of this process's under way
 
     # -- playing ------------------------------------------------------------------------
 

@@ -153,12 +153,6 @@ class Store:
             )
             return cursor.rowcount
 
-    def count(self) -> int:
-        """How many tables are stored."""
-        with self._lock:
-            row = self._db.execute("SELECT count(*) FROM tables").fetchone()
-        return int(row[0])
-
     def close(self) -> None:
         """Close the database."""
         with self._lock:

@@ -156,9 +156,9 @@ def _refused(error: str, message: str, **more: Any) -> Outcome:
 def _bot_names(bots: Sequence[str], taken: Sequence[str], language: str) -> list[str]:
     """A seat name for each bot: its kind, numbered when there are several."""
     names: list[str] = []
+    kinds = [bot_seat_name(other, language) for other in bots]
     for index, spec in enumerate(bots, start=1):
         name = bot_seat_name(spec, language)
-        kinds = [bot_seat_name(other, language) for other in bots]
         if name in names or name in taken or kinds.count(name) > 1:
             name = f"{name} {index}"
         names.append(name)
@@ -461,10 +461,7 @@ class Table:
             new = game.apply(command)
             commands.append(command)
             events.extend(new)
-            for name, bot in bots.items():
-                for event in new:
-                    bot.observe(redact(event, name))
-            for name, bot in stand_in.items():
+            for name, bot in (*bots.items(), *stand_in.items()):
                 for event in new:
                     bot.observe(redact(event, name))
         return BotMoves(

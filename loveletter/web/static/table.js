@@ -31,7 +31,7 @@ const WORDS = {
     step_order: "Which card goes to the very bottom of the pile?",
     step_draw: "Draw", step_take_back: "Take back",
     draw: "Draw a card", take_back: "Take back your move", yourself: "yourself",
-    no_target: "no one (no effect)", order: "{first} under the pile, then {last} at the very bottom",
+    order: "{first} under the pile, then {last} at the very bottom",
     round_won: "Round {round}: {winners} won", game_won: "Game over: {winners} won the game",
     set_aside: "Set aside", next_round: "Next round", new_game: "New game",
     bot_kind_heuristic: "heuristic", bot_kind_random: "random", bot_kind_ismcts: "ISMCTS",
@@ -71,7 +71,7 @@ const WORDS = {
     step_order: "Quelle carte va tout en dessous de la pioche ?",
     step_draw: "Piocher", step_take_back: "Reprendre",
     draw: "Piocher une carte", take_back: "Reprendre votre coup", yourself: "vous-même",
-    no_target: "personne (sans effet)", order: "{first} sous la pioche, puis {last} tout en dessous",
+    order: "{first} sous la pioche, puis {last} tout en dessous",
     round_won: "Manche {round} : {winners} l'emporte", game_won: "Partie finie : {winners} gagne la partie",
     set_aside: "Mise de côté", next_round: "Manche suivante", new_game: "Nouvelle partie",
     bot_kind_heuristic: "heuristique", bot_kind_random: "aléatoire", bot_kind_ismcts: "ISMCTS",
@@ -537,7 +537,6 @@ function drawMiddle(view) {
 function drawMe(me, message) {
   const seat = $("#my-seat");
   seat.replaceChildren(seatHead(me, message), badges(me, message));
-  drawHand(me);
   $("#my-discards").replaceChildren(...discards(me).childNodes);
 }
 
@@ -632,8 +631,9 @@ function drawPicker() {
   if (!shown) return;
   const found = waiting || holding ? [] : options();
   const box = $("#options");
+  const first = candidates()[0];
   const path = prefix.map((value, index) => {
-    const step = candidates()[0] ? candidates()[0].steps[index] : null;
+    const step = first ? first.steps[index] : null;
     if (!step) return String(value);
     if (step.kind === "target") return value === shown.seat ? t("yourself") : value;
     if (Array.isArray(value)) return value.map(cardName).join(", ");
