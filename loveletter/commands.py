@@ -24,10 +24,6 @@ from loveletter.layout import Layout
 __all__ = ["Choose", "Command", "Deal", "Draw", "Play", "Redeal", "TakeBack"]
 
 
-def _optional_card(value: Card | str | None) -> Card | None:
-    return None if value is None else to_card(value)
-
-
 def _optional_guess(value: Card | str | int | None) -> Card | int | None:
     """A named card: a card, or a number (never a bool) where an edition names values."""
     if isinstance(value, int) and not isinstance(value, bool):

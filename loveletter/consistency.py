@@ -61,11 +61,6 @@ def _shows(card: Card) -> bool:
     return card in RULES and RULES[card].shows_hands
 
 
-def _drew_for_a_choice(discards: tuple[Card, ...]) -> bool:
-    """Whether the last card played is one that draws and waits for a choice (a Chancellor)."""
-    return bool(discards) and RULES[discards[-1]].draws
-
-
 def _table_problems(table: Any) -> list[str]:
     if not isinstance(table, Table) or not isinstance(table.edition, Edition):
         return ["the table is not a Table of a known edition"]
