@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +15,8 @@ from loveletter.state import Phase
 
 pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
 np = pytest.importorskip("numpy", reason="the [openspiel] extra is not installed")
+
+from openspiel_support import walk  # noqa: E402
 
 from loveletter.rl.openspiel import SHORT_NAME, LoveLetterState  # noqa: E402
 
@@ -41,24 +42,9 @@ def load(name: str, players: int, *, single_round: bool = True) -> Any:
     return pyspiel.load_game(SHORT_NAME, params)
 
 
-def states(game: Any, seed: int) -> Iterator[LoveLetterState]:
-    """The states of one game played at random (chance by its odds), the terminal one last."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, odds)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-
-
 def history(game: Any, seed: int) -> list[int]:
     """The actions of one game played at random."""
-    *_, last = states(game, seed)
+    *_, last = walk(game, seed)
     return list(last.history())
 
 
@@ -145,7 +131,7 @@ def test_chance_outcomes_follow_the_encoding(name: str, players: int) -> None:
     assert first == [(i, deck.count(card) / len(deck)) for i, card in enumerate(enc.cards)]
     draws = 0
     for seed in range(3):
-        for state in states(game, seed):
+        for state in walk(game, seed):
             if not state.is_chance_node():
                 continue
             assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
@@ -165,7 +151,7 @@ def test_legal_actions_are_the_referees_commands(name: str, players: int) -> Non
     game = load(name, players)
     enc = encoding(name)
     for seed in range(3):
-        for state in states(game, seed):
+        for state in walk(game, seed):
             if state.is_chance_node() or state.is_terminal():
                 continue
             referee = state.referee
@@ -186,7 +172,7 @@ def test_returns_are_the_referees_winners(name: str, players: int, single_round:
     """Returns are zero-sum and positive exactly for the referee's winners."""
     game = load(name, players, single_round=single_round)
     for seed in range(2 if single_round else 1):
-        *_, last = states(game, seed)
+        *_, last = walk(game, seed)
         state = last.referee.state
         winners = state.round_winners if single_round else state.game_winners
         returns = last.returns()
@@ -202,7 +188,7 @@ def test_observation_tensor_is_the_encodings(name: str, players: int) -> None:
     """The observation tensor is the encoding's observation of the player's view."""
     game = load(name, players)
     enc = encoding(name)
-    for state in states(game, seed=1):
+    for state in walk(game, seed=1):
         for player in range(players):
             tensor = state.observation_tensor(player)
             if state.referee is None:
@@ -216,7 +202,7 @@ def test_information_state_tensor_blocks() -> None:
     """The tensor's blocks: the player, their dealt card, the observation, the record."""
     game = load("classic", 2)
     enc = encoding("classic")
-    *_, last = states(game, seed=4)
+    *_, last = walk(game, seed=4)
     referee = last.referee
     assert referee is not None
     lines = len(last.table.lines)
@@ -274,7 +260,7 @@ def test_no_leak(name: str, players: int, where: str) -> None:
     index = 0 if where == "set aside" else rules.dealt - players + 1
     compared = differed = 0
     for seed in range(6):
-        *_, last = states(game, seed)
+        *_, last = walk(game, seed)
         actions = list(last.history())
         changed = actions[index]
         left = [k for k, count in enumerate(last.table.unseen) if count and k != changed]
@@ -361,5 +347,5 @@ def test_clone_is_independent() -> None:
 def test_terminal_phase() -> None:
     """A single round ends with the round; a whole game with the game."""
     for single_round, phase in ((True, Phase.ROUND_OVER), (False, Phase.GAME_OVER)):
-        *_, last = states(load("classic", 2, single_round=single_round), seed=0)
+        *_, last = walk(load("classic", 2, single_round=single_round), seed=0)
         assert last.referee.state.phase is phase

@@ -3,9 +3,6 @@ behaviour at chance and terminal nodes that OpenSpiel's own games have."""
 
 from __future__ import annotations
 
-import array
-import hashlib
-import random
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +10,8 @@ from typing import Any
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
+
+from openspiel_support import key, walk  # noqa: E402
 
 from loveletter.rl.openspiel import SHORT_NAME, LoveLetterState  # noqa: E402
 
@@ -27,26 +26,6 @@ def play(game: Any, actions: list[int]) -> LoveLetterState:
     for action in actions:
         state.apply_action(action)
     return state
-
-
-def walk(game: Any, seed: int) -> Iterator[LoveLetterState]:
-    """Every state of one game played at random (chance by its odds), the terminal one last."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state = state.child(rng.choices(outcomes, odds)[0])
-        else:
-            state = state.child(rng.choice(state.legal_actions()))
-
-
-def key(tensor: Any) -> bytes:
-    """A short digest of a tensor, to count distinct ones in little memory."""
-    return hashlib.blake2b(array.array("f", tensor).tobytes(), digest_size=16).digest()
 
 
 def pairs(game: Any, games: int, seed: int) -> Iterator[tuple[int, str, bytes]]:

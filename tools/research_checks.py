@@ -23,12 +23,11 @@ them:
 from __future__ import annotations
 
 import argparse
-import hashlib
 import random
 import sys
 import time
 import warnings
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from loveletter.rl.pettingzoo import env
 from loveletter.sampling import sample_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from openspiel_support import key, walk  # type: ignore[import-not-found]
 from test_sampling import exact_deals, hidden, small_positions  # type: ignore[import-not-found]
 
 TABLES = [("2019", 2, False), ("2019", 6, True), ("classic", 2, True), ("classic", 4, False)]
@@ -95,31 +95,10 @@ def sizes() -> None:
         print(f"{name}: {enc.num_actions} action ids, observations of {enc.observation_size}")
 
 
-def _walk(game: Any, seed: int) -> Any:
-    """Every state of one OpenSpiel game played at random, chance by its odds."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state = state.child(rng.choices(outcomes, odds)[0])
-        else:
-            state = state.child(rng.choice(state.legal_actions()))
-
-
-def _key(tensor: Any) -> bytes:
-    """A short digest of an information state tensor: distinct ones in little memory."""
-    import numpy as np
-
-    return hashlib.blake2b(np.asarray(tensor, dtype=np.float32).tobytes(), digest_size=16).digest()
-
-
 def strings() -> None:
     """Information state strings against tensors, over every node of random games."""
     import pyspiel
+    from test_openspiel_infostates import counts, pairs  # type: ignore[import-not-found]
 
     import loveletter.rl.openspiel  # noqa: F401  (registers python_loveletter)
 
@@ -132,31 +111,22 @@ def strings() -> None:
     ]
     for params, games, where in tables:
         game = pyspiel.load_game("python_loveletter", params)
-        tensors: dict[Any, set[Any]] = defaultdict(set)
-        texts: dict[Any, set[str]] = defaultdict(set)
-        nodes = 0
-        for number in range(games):
-            for state in _walk(game, number):
-                for player in range(game.num_players()):
-                    text = state.information_state_string(player)
-                    tensor = _key(state.information_state_tensor(player))
-                    tensors[player, text].add(tensor)
-                    texts[player, tensor].add(text)
-                    nodes += 1
+        found = counts(pairs(game, games, seed=0))
         print(
-            f"{params}, {games} random games ({where}): {nodes} (node, player) pairs, "
-            f"{len(tensors)} distinct strings, {len(texts)} distinct tensors; strings with "
-            f"more than one tensor: {sum(len(t) > 1 for t in tensors.values())}; tensors with "
-            f"more than one string: {sum(len(t) > 1 for t in texts.values())}"
+            f"{params}, {games} random games ({where}): {found['nodes']} (node, player) "
+            f"pairs, {found['strings']} distinct strings, {found['tensors']} distinct "
+            f"tensors; strings with more than one tensor: "
+            f"{found['strings with two tensors']}; tensors with more than one string: "
+            f"{found['tensors with two strings']}"
         )
     game = pyspiel.load_game("python_loveletter", {"single_round": True})
     first: set[tuple[str, Any]] = set()
     deals = 20_000
     for seed in range(deals):
-        for state in _walk(game, seed):
+        for state in walk(game, seed):
             if state.current_player() == 0:
                 first.add(
-                    (state.information_state_string(0), _key(state.information_state_tensor(0)))
+                    (state.information_state_string(0), key(state.information_state_tensor(0)))
                 )
                 break
     print(
@@ -167,25 +137,13 @@ def strings() -> None:
 
 def ismcts(games: int = 200, simulations: int = 50) -> None:
     """OpenSpiel's ISMCTS against its uniform random bot, seats turning."""
-    import numpy as np
-    import pyspiel
-    from open_spiel.python.algorithms import evaluate_bots
-    from test_openspiel_ismcts import ismcts_bot  # type: ignore[import-not-found]
+    from test_openspiel_ismcts import ismcts_against_random  # type: ignore[import-not-found]
 
     from loveletter.simulate import wilson
 
     for params, count in (({"single_round": True}, games), ({}, games // 4)):
-        game = pyspiel.load_game("python_loveletter", params)
-        wins = 0
         start = time.process_time()
-        for number in range(count):
-            seat = number % 2
-            bots = [pyspiel.make_uniform_random_bot(p, 1000 + number) for p in range(2)]
-            bots[seat] = ismcts_bot(game, number, simulations)
-            returns = evaluate_bots.evaluate_bots(
-                game.new_initial_state(), bots, np.random.RandomState(number)
-            )
-            wins += returns[seat] > 0
+        wins = ismcts_against_random(params, count, simulations)
         low, high = wilson(wins, count)
         kind = "single rounds" if params else "whole games"
         print(

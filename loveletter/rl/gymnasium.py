@@ -311,8 +311,7 @@ class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[mi
             self._play_bots()
             if not self._finished():
                 break
-            returns = self._enc.returns(self.game.state, round_only=self.single_round)
-            skipped.append(returns[self.players.index(self.player)])
+            skipped.append(self._learner_return())
         self.deals += len(skipped) + 1
         self.skipped_deals += len(skipped)
         self._ended = False
@@ -345,8 +344,7 @@ class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[mi
         reward = 0.0
         if self._finished():
             self._ended = True
-            returns = self._enc.returns(game.state, round_only=self.single_round)
-            reward = returns[self.players.index(self.player)]
+            reward = self._learner_return()
         observation, info = self._seen()
         return observation, reward, self._ended, False, info
 
@@ -389,6 +387,11 @@ class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[mi
             bot.join(name)
             self._bots[name] = bot
         self._tell(self._game.events)
+
+    def _learner_return(self) -> float:
+        """The learner's return at the episode's end: the game's, or the round's."""
+        returns = self._enc.returns(self.game.state, round_only=self.single_round)
+        return returns[self.players.index(self.player)]
 
     def _finished(self) -> bool:
         """Whether the episode's end is reached: the game's, or the round's."""

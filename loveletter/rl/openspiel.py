@@ -1171,12 +1171,10 @@ class LoveLetterObserver:
             at += length
 
     def _view(self, state: LoveLetterState, player: int) -> View | None:
+        if self.kind != _PUBLIC:
+            return state.view(player)
         game = state.table.game
-        if game is None:
-            return None
-        if self.kind == _PUBLIC:
-            return view_for(game.state, None)
-        return view_for(game.state, self.rules.players[player])
+        return None if game is None else view_for(game.state, None)
 
     def set_from(self, state: LoveLetterState, player: int) -> None:
         """Write ``state`` as ``player`` sees it into its ``tensor``."""
