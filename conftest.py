@@ -1,8 +1,8 @@
 """Collection at the root: the adapters' modules are skipped where their extra is missing.
 
-The doctests of ``loveletter/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel, and
-``loveletter/web/app.py`` Starlette, ``loveletter/batch/`` NumPy; the core's test suite
-passes without them (``pip install '.[test]'``), and CI installs the extras (``[rl]``,
+The doctests of ``loveletter/research/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel,
+``loveletter/apps/web/app.py`` Starlette, ``loveletter/research/batch/`` NumPy; the core's
+test suite passes without them (``pip install '.[test]'``), and CI installs the extras (``[rl]``,
 ``[openspiel]``, ``[web]``, ``[batch]``) and runs their tests too.
 """
 
@@ -13,17 +13,17 @@ import importlib.util
 import pytest
 
 _EXTRAS = {
-    "loveletter/rl/pettingzoo.py": ("pettingzoo", "numpy"),
-    "loveletter/rl/gymnasium.py": ("gymnasium", "numpy"),
-    "loveletter/rl/batch_vector.py": ("gymnasium", "numpy"),
-    "loveletter/rl/openspiel.py": ("pyspiel", "numpy"),
-    "loveletter/web/app.py": ("starlette", "uvicorn"),
+    "loveletter/research/rl/pettingzoo.py": ("pettingzoo", "numpy"),
+    "loveletter/research/rl/gymnasium.py": ("gymnasium", "numpy"),
+    "loveletter/research/rl/batch_vector.py": ("gymnasium", "numpy"),
+    "loveletter/research/rl/openspiel.py": ("pyspiel", "numpy"),
+    "loveletter/apps/web/app.py": ("starlette", "uvicorn"),
     **{
-        f"loveletter/batch/{name}.py": ("numpy",)
+        f"loveletter/research/batch/{name}.py": ("numpy",)
         for name in ("__init__", "layout", "deal", "rules", "legal", "observe", "export", "play")
     },
-    "loveletter/batch/batch.py": ("numpy",),
-    "loveletter/batch/bench.py": ("numpy",),
+    "loveletter/research/batch/batch.py": ("numpy",),
+    "loveletter/apps/batch_bench.py": ("numpy",),
 }
 
 collect_ignore = [

@@ -44,7 +44,7 @@ copybutton_remove_prompts = True
 # The frameworks of the optional extras (rl, openspiel, dask, web, web-test): autodoc reads
 # the modules that need them with stand-ins, whether they are installed or not, so that the
 # docs build from the `docs` extra alone and read the same everywhere. A new extra's
-# framework goes here too: tests/test_docs_build.py builds the docs with every extra's
+# framework goes here too: tests/docs/test_docs_build.py builds the docs with every extra's
 # modules hidden, and fails on one that is missing from this list.
 autodoc_mock_imports = [
     "numpy",

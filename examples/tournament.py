@@ -1,6 +1,6 @@
 """A bot tournament: every pair of bots plays two-player games, in both editions.
 
-It also shows how to write a bot: subclass :class:`loveletter.bots.Bot`, choose among
+It also shows how to write a bot: subclass :class:`loveletter.bots.base.Bot`, choose among
 ``view.legal`` (the view is all a bot ever sees), and register it by name.
 
 Run it: ``python examples/tournament.py [GAMES]`` (200 games per pairing by default).
@@ -13,7 +13,7 @@ import sys
 
 from loveletter import Card, Command, Play
 from loveletter.bots import Bot, register_bot
-from loveletter.simulate import simulate
+from loveletter.games.simulate import simulate
 from loveletter.views import View
 
 

@@ -1,5 +1,5 @@
-"""``python -m loveletter``: see :mod:`loveletter.cli`."""
+"""``python -m loveletter``: see :mod:`loveletter.apps.cli`."""
 
-from loveletter.cli import main
+from loveletter.apps.cli import main
 
 raise SystemExit(main())

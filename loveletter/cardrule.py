@@ -22,9 +22,7 @@ live in ``loveletter/rules/``, one module per card (``rules/baron.py`` holds the
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
@@ -163,18 +161,6 @@ class CardRule:
     """Whether its effect draws cards for its player (the Chancellor's, not the Prince's)."""
     shows_hands: bool = False
     """Whether its effect shows hands to players (Priest, Baron, King)."""
-    quiet: Any = attrs.field(default=None, eq=False, repr=False)
-    """Deprecated since 0.2, and ignored: whether a play is quiet is worked out by playing
-    it on a copy of the table (:func:`loveletter.quiet.quiet_play`)."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.quiet is not None:
-            warnings.warn(
-                "CardRule(quiet=...) is deprecated since 0.2 and ignored: loveletter.quiet "
-                "works out whether a play is quiet by playing it on a copy of the table",
-                DeprecationWarning,
-                stacklevel=3,
-            )
 
 
 RULES: dict[Card, CardRule] = {}
@@ -218,15 +204,3 @@ def rule_of(card: Card) -> CardRule:
 def cause_words(cause: KnockOutCause) -> tuple[str, str, str]:
     """How narration tells a knock-out's cause: English, French, French to the player."""
     return _CAUSES.get(cause, (cause.value, cause.value, cause.value))
-
-
-def __getattr__(name: str) -> Any:
-    """``EFFECTS``, deprecated since 0.2: each record's ``effect``, by card."""
-    if name != "EFFECTS":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        "loveletter.cardrule.EFFECTS is deprecated since 0.2: read rule_of(card).effect",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return {card: rule.effect for card, rule in RULES.items()}

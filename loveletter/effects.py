@@ -16,14 +16,13 @@ players trade, calls the same functions:
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from loveletter.cards import Card
 from loveletter.events import HandsCompared, HandsTraded, KnockOutCause
 from loveletter.motion import Motion
 
-__all__ = ["compare_hands", "equal_values", "trade_hands"]
+__all__ = ["compare_hands", "trade_hands"]
 
 
 def compare_hands(
@@ -90,25 +89,3 @@ def trade_hands(w: Motion, one: int, other: int, by: Card) -> None:
                 target_received=mine[0],
             )
         )
-
-
-def equal_values(
-    hands: Sequence[tuple[Card, ...]],
-    value: Mapping[Card, int],
-    actor: int,
-    targets: tuple[int, ...],
-    guess: Card | int | None,
-) -> bool:
-    """Whether the chosen players' cards have the value of the actor's.
-
-    Deprecated since 0.2: a record's ``quiet`` is no longer read (whether a play is quiet
-    is worked out by playing it, :mod:`loveletter.quiet`).
-    """
-    warnings.warn(
-        "loveletter.effects.equal_values is deprecated since 0.2: quiet plays are worked "
-        "out by playing them (loveletter.quiet)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    kept = value[hands[actor][0]]
-    return all(value[hands[target][0]] == kept for target in targets)

@@ -20,9 +20,7 @@ the same list for every position that shares it.
 
 from __future__ import annotations
 
-import warnings
 from itertools import permutations
-from typing import Any
 
 from loveletter.cardrule import RULES, CardRule, Targeting
 from loveletter.cards import Card
@@ -119,19 +117,12 @@ _CACHE_SIZE = 1 << 16
 """The most lists the cache keeps: it starts afresh when full."""
 
 
-def legal_commands(position: Motion | State, blocked: Any = None) -> LegalCommands:
+def legal_commands(position: Motion | State) -> LegalCommands:
     """The legal commands of ``position`` (the table in motion, or a state).
 
     The list is the one the cache keeps for the position's :func:`cache_key`, worked out
-    by :func:`listed_commands` the first time that key is met. (``blocked`` is deprecated
-    since 0.2, and ignored.)
+    by :func:`listed_commands` the first time that key is met.
     """
-    if blocked is not None:
-        warnings.warn(
-            "legal_commands(position, blocked) is deprecated since 0.2: blocked is ignored",
-            DeprecationWarning,
-            stacklevel=2,
-        )
     motion = Motion(position, record=False) if isinstance(position, State) else position
     key = cache_key(motion)
     legal = _CACHE.get(key)
@@ -214,22 +205,3 @@ def _choices(player: str, hand: tuple[Card, ...]) -> list[Command]:
         for order in permutations(rest):
             seen.setdefault((keep, order), None)
     return [Choose(player=player, keep=keep, returned=order) for keep, order in seen]
-
-
-def play_command(
-    player: str,
-    card: Card,
-    target: str | None = None,
-    guess: Card | None = None,
-    also: tuple[str, ...] = (),
-) -> Play:
-    """The :class:`~loveletter.commands.Play` with these fields.
-
-    Deprecated since 0.2: build the :class:`~loveletter.commands.Play` itself.
-    """
-    warnings.warn(
-        "loveletter.legal.play_command is deprecated since 0.2: build a Play",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return Play(player=player, card=card, target=target, guess=guess, also=also)

@@ -210,7 +210,7 @@ class Game:
         The state is checked first (:func:`loveletter.consistency.check_consistent`);
         such a game has no :attr:`setup`, and its :attr:`log` starts here. ``check=False``
         skips the check, for a state the program made itself and trusts (a search's
-        sample, :func:`loveletter.sampling.sample_state`): anything else then gives
+        sample, :func:`loveletter.bots.sampling.sample_state`): anything else then gives
         undefined results.
         """
         if check:

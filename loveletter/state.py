@@ -8,9 +8,8 @@ the convenient way in.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -310,73 +309,3 @@ class State:
     def in_round(self) -> tuple[str, ...]:
         """The players still in the round, in seat order."""
         return tuple(p for p, out in zip(self.table.players, self.out, strict=True) if not out)
-
-
-class _Position(Protocol):
-    """What the rules read of a table: a :class:`State`, or the table in motion.
-
-    Deprecated since 0.2: the rules read the table in motion
-    (:class:`loveletter.motion.Motion`), made from a state with ``Motion(state)``.
-    """
-
-    @property
-    def table(self) -> Table: ...
-
-    @property
-    def round_number(self) -> int: ...
-
-    @property
-    def phase(self) -> Phase: ...
-
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def hands(self) -> Sequence[Sequence[Card]]: ...
-
-    @property
-    def discards(self) -> Sequence[tuple[Card, ...]]: ...
-
-    @property
-    def out(self) -> Sequence[bool]: ...
-
-    @property
-    def spied(self) -> Sequence[bool]: ...
-
-    @property
-    def protected(self) -> Sequence[bool]: ...
-
-    @property
-    def outcome(self) -> RoundOutcome | None: ...
-
-    @property
-    def tokens(self) -> tuple[int, ...]: ...
-
-
-def _blocked_seats(out: Sequence[bool], protected: Sequence[bool]) -> int:
-    """The seats that are out or protected, a bit each (``1 << seat``)."""
-    mask = 0
-    for seat, (gone, safe) in enumerate(zip(out, protected, strict=True)):
-        if gone or safe:
-            mask |= 1 << seat
-    return mask
-
-
-_DEPRECATED = {
-    "Position": (_Position, "loveletter.motion.Motion (the table in motion)"),
-    "StateFields": (State, "loveletter.state.State, which declares the fields itself"),
-    "blocked_seats": (_blocked_seats, "the out and protected fields"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The names this module had before 0.2, deprecated: each warns, and still works."""
-    if name not in _DEPRECATED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value, instead = _DEPRECATED[name]
-    warnings.warn(
-        f"loveletter.state.{name} is deprecated since 0.2: use {instead}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return value

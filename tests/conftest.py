@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import court  # noqa: F401  (registers the test edition)
 import pytest
-import sites
-from budget import PROFILE
 from hypothesis import HealthCheck, settings
-from support import need_docs_extras
+from testkit import court_edition as court  # noqa: F401  (registers the test edition)
+from testkit import docs_sites as sites
+from testkit.budgets import PROFILE
+from testkit.project import need_docs_extras
 
 collect_ignore = ["court.py"]  # imported once, above: collecting it would import it again
 
@@ -41,7 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "long: a long property or sampling test, run with its quick budget by default and "
-        "its full one under HYPOTHESIS_PROFILE=thorough (tests/budget.py)",
+        "its full one under HYPOTHESIS_PROFILE=thorough (tests/testkit/budgets.py)",
     )
 
 

@@ -1,11 +1,11 @@
 """Regenerate the reference cards and the drawn cards of docs/_static/refcards/.
 
-``python tools/make_refcards.py`` writes, from :mod:`loveletter.refcard`, one HTML reference
+``python tools/make_refcards.py`` writes, from :mod:`loveletter.apps.refcard`, one HTML reference
 card per edition and language (``2019-en.html``...) and the drawn cards of each edition
 (``cards-2019-en.svg``...), then prints each reference card to PDF (``2019-en.pdf``...)
 with headless Chromium where it is installed (``--no-pdf`` skips that). Run it after a
-change to the editions' data, the cards' words or :mod:`loveletter.refcard`;
-``tests/test_refcards.py`` checks the committed files are up to date.
+change to the editions' data, the cards' words or :mod:`loveletter.apps.refcard`;
+``tests/apps/test_refcards.py`` checks the committed files are up to date.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from loveletter.refcard import reference_files
+from loveletter.apps.refcard import reference_files
 
 REFCARDS = Path(__file__).resolve().parent.parent / "docs" / "_static" / "refcards"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

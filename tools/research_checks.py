@@ -10,7 +10,7 @@ them:
   rounds;
 - ``sizes``: each edition's action-space and observation sizes;
 - ``sampling``: the information-set sampler against an exact enumeration of the deals on
-  six small two-player positions (those of ``tests/test_sampling.py``);
+  six small two-player positions (those of ``tests/bots/test_sampling.py``);
 - ``strings``: OpenSpiel information state strings against tensors, over every node of
   random single rounds and whole games, and at the first decision of 20,000 deals;
 - ``ismcts``: OpenSpiel's ISMCTS against its uniform random bot, through
@@ -35,15 +35,17 @@ import gymnasium
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
-import loveletter.rl.gymnasium  # noqa: F401  (registers loveletter/LoveLetter-v0)
+import loveletter.research.rl.gymnasium  # noqa: F401  (registers loveletter/LoveLetter-v0)
 from loveletter import view_for
-from loveletter.encoding import encoding
-from loveletter.rl.pettingzoo import env
-from loveletter.sampling import sample_state
+from loveletter.bots.sampling import sample_state
+from loveletter.research.encoding import encoding
+from loveletter.research.rl.pettingzoo import env
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from openspiel_support import key, walk  # type: ignore[import-not-found]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "bots"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "research" / "openspiel"))
 from test_sampling import exact_deals, hidden, small_positions  # type: ignore[import-not-found]
+from testkit.openspiel_games import key, walk  # type: ignore[import-not-found]
 
 TABLES = [("2019", 2, False), ("2019", 6, True), ("classic", 2, True), ("classic", 4, False)]
 
@@ -100,7 +102,7 @@ def strings() -> None:
     import pyspiel
     from test_openspiel_infostates import counts, pairs  # type: ignore[import-not-found]
 
-    import loveletter.rl.openspiel  # noqa: F401  (registers python_loveletter)
+    import loveletter.research.rl.openspiel  # noqa: F401  (registers python_loveletter)
 
     tables = [
         ({"players": 2, "single_round": True}, 1000, "within a round"),
@@ -139,7 +141,7 @@ def ismcts(games: int = 200, simulations: int = 50) -> None:
     """OpenSpiel's ISMCTS against its uniform random bot, seats turning."""
     from test_openspiel_ismcts import ismcts_against_random  # type: ignore[import-not-found]
 
-    from loveletter.simulate import wilson
+    from loveletter.games.simulate import wilson
 
     for params, count in (({"single_round": True}, games), ({}, games // 4)):
         start = time.process_time()
@@ -158,8 +160,8 @@ def skipped(episodes: int = 20_000) -> None:
     """The deals the Gymnasium environment skips, and the bias of leaving them out."""
     import numpy as np
 
-    from loveletter.rl.gymnasium import LoveLetterGymEnv
-    from loveletter.simulate import wilson
+    from loveletter.games.simulate import wilson
+    from loveletter.research.rl.gymnasium import LoveLetterGymEnv
 
     for players in (2, 4):
         for opponents in ("random", "heuristic"):

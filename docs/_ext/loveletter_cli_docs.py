@@ -4,7 +4,7 @@ What these pages show is read from the code as they are built, so that it cannot
 
 * ``{terminal}``: a session at the command line, run as the page is built. Its content
   is the session: a ``$ loveletter ARGS`` line runs the command line
-  (:func:`loveletter.cli.main`) in this process, in a folder of its own that the whole
+  (:func:`loveletter.apps.cli.main`) in this process, in a folder of its own that the whole
   session shares (a file one command writes, the next reads); the ``< TEXT`` lines after
   it are what is typed into it, one line each (``< `` alone is Enter), and ``<
   /dev/null`` at the end of the command gives it no input at all; ``$ echo $?`` shows the
@@ -17,7 +17,7 @@ What these pages show is read from the code as they are built, so that it cannot
   requirements, as written there) and what it is for: the content, one ``extra: words``
   line each (MyST inline markup). An extra without words, or words for an extra that is
   gone, fail the build.
-* ``{bots}``: the bots :data:`loveletter.bots.BOTS` knows, each with its class and the
+* ``{bots}``: the bots :data:`loveletter.bots.registry.BOTS` knows, each with its class and the
   first sentence of the class's docstring.
 """
 
@@ -75,7 +75,7 @@ def run_command(
 
     ``typed`` is its standard input (``None``: ``/dev/null``).
     """
-    from loveletter.cli import main
+    from loveletter.apps.cli import main
 
     with _terminal(folder, typed, columns) as screen:
         try:
@@ -187,7 +187,7 @@ class ExtrasDirective(SphinxDirective):
 
 
 class BotsDirective(SphinxDirective):
-    """The bots :data:`loveletter.bots.BOTS` knows: name, class, and what it does."""
+    """The bots :data:`loveletter.bots.registry.BOTS` knows: name, class, and what it does."""
 
     def run(self) -> list[nodes.Node]:
         from loveletter.bots import BOTS

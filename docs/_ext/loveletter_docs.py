@@ -469,7 +469,7 @@ class ScenarioDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from loveletter.scenarios import load, run
+        from loveletter.games.scenarios import load, run
 
         file, _, wanted = self.arguments[0].partition("#")
         path = (Path(self.env.srcdir) / file).resolve()

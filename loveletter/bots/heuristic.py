@@ -1,6 +1,6 @@
 """A bot that counts cards and plays the odds.
 
-It reads what its view tells of each other player's hand (:mod:`loveletter.knowledge`): a
+It reads what its view tells of each other player's hand (:mod:`loveletter.bots.knowledge`): a
 card known held (its own Priest, Baron and King, what happened since), the cards everyone
 knows a hand does not hold (a Guard that missed, a comparison won, a King or Prince played
 without the Countess). Everything else is counted: the cards it has not seen are what any
@@ -22,11 +22,11 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from loveletter.bots.base import Bot
+from loveletter.bots.knowledge import Knowledge, knowledge
 from loveletter.cardrule import CardRule, Intent, rule_of
 from loveletter.cards import Card
 from loveletter.commands import Choose, Command, Play
 from loveletter.editions import Edition, edition
-from loveletter.knowledge import Knowledge, knowledge
 from loveletter.views import View
 
 _Values = Mapping[Card, int]
@@ -67,7 +67,7 @@ class HeuristicBot(Bot):
     def odds(self, view: View, player: str) -> dict[Card, Fraction]:
         """How likely ``player`` is to hold each card, as far as this bot can tell.
 
-        It reads what the view tells (:func:`loveletter.knowledge.knowledge`): a card
+        It reads what the view tells (:func:`loveletter.bots.knowledge.knowledge`): a card
         known held is certain; otherwise every unseen card counts, less those ruled out.
         The chances are exact fractions that add up to 1 (or the answer is empty, when no
         card is left unseen).

@@ -1,7 +1,7 @@
 """A bot that searches: information-set Monte Carlo search over sampled deals.
 
 For each decision it deals the cards it has not seen, again and again, among the deals
-that agree with its view (:class:`loveletter.sampling.Sampler`): one deal per
+that agree with its view (:class:`loveletter.bots.sampling.Sampler`): one deal per
 *iteration*, its budget. On every deal it tries each of its candidate moves, and plays
 the rest of the round out with a model of every player (the heuristic bot, each from
 their own view of that deal); a move scores the tokens the round gave its player, less
@@ -41,11 +41,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from loveletter.bots.base import Bot
 from loveletter.bots.heuristic import HeuristicBot
+from loveletter.bots.sampling import Sampler
 from loveletter.cardrule import rule_of
 from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.referee import Game
-from loveletter.sampling import Sampler
 from loveletter.state import Phase, State
 from loveletter.views import View, view_for
 

@@ -16,7 +16,6 @@ card's value in that edition (``"7"`` is the King in 2019, the Countess in class
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -85,16 +84,6 @@ class UnknownCardError(InvalidCommandError):
         return unknown_card_refusal(
             state, self.command_type, self.describe, self.player, self.target, self.name
         )
-
-    @property
-    def kind(self) -> type[Command]:
-        """Deprecated since 0.2: ``command_type`` (a "kind" is a kind of card)."""
-        warnings.warn(
-            "UnknownCardError.kind is deprecated since 0.2: read command_type",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.command_type
 
 
 class _Cards:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from tables import assert_refused, table
+from testkit.tables import assert_refused, table
 
 from loveletter import (
     Card,

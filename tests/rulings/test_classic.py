@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from tables import (
+from testkit.tables import (
     PLAYERS,
     STILL_TIED_PILE,
     anna_alone_table,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tables import (
+from testkit.tables import (
     PLAYERS,
     anna_alone_table,
     anna_wins_alone,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import assert_refused, both_editions, table
+from testkit.tables import assert_refused, both_editions, table
 
 from loveletter import (
     Card,

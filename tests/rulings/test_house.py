@@ -11,10 +11,10 @@ import random
 
 import attrs
 import pytest
-from games import played_with_remedies
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tables import assert_refused, both_editions, layout, table
+from testkit.game_strategies import played_with_remedies
+from testkit.tables import assert_refused, both_editions, layout, table
 
 from loveletter import (
     Card,

@@ -8,7 +8,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from tables import assert_refused
+from testkit.tables import assert_refused
 
 from loveletter import (
     Card,
@@ -22,9 +22,9 @@ from loveletter import (
     edition,
     read_command,
 )
+from loveletter.apps.play import TerminalGame
 from loveletter.cards import PLAYING_CARD_LABELS
-from loveletter.play import TerminalGame
-from loveletter.scenarios import parse_lines, run
+from loveletter.games.scenarios import parse_lines, run
 
 RENDITION = {
     "★": Card.SPY,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import (
+from testkit.tables import (
     FORCED_RULING,
     assert_refused,
     both_editions,

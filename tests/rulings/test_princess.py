@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import both_editions, knock_outs, table
+from testkit.tables import both_editions, knock_outs, table
 
 from loveletter import (
     Card,

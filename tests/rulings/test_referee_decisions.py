@@ -10,7 +10,7 @@ import random
 
 import attrs
 import pytest
-from tables import (
+from testkit.tables import (
     FORCED_RULING,
     PLAYERS,
     STILL_TIED_PILE,

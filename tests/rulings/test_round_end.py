@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import baron_against_king, both_editions, play_to_showdown, table, tie_table
+from testkit.tables import baron_against_king, both_editions, play_to_showdown, table, tie_table
 
 from loveletter import (
     Card,

@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from tables import PLAYERS, both_editions, cards_on_table, layout, table
+from testkit.tables import PLAYERS, both_editions, cards_on_table, layout, table
 
 from loveletter import (
     Card,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import table
+from testkit.tables import table
 
 from loveletter import (
     Card,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tables import TIE_PILE, both_editions, table, tie_table
+from testkit.tables import TIE_PILE, both_editions, table, tie_table
 
 from loveletter import (
     Card,

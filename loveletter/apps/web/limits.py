@@ -1,0 +1,200 @@
+"""What one client may cost the web table, and how it is told no.
+
+Every limit has a default here, a ``loveletter serve`` option (:mod:`loveletter.apps.web.cli`),
+and a refusal a client can act on: an HTTP status (429 with ``Retry-After``, 503), or a
+websocket close code with a last ``refused`` message saying why (:data:`CLOSE_CODES`).
+``docs/howto/game-server.md`` has the table of them all.
+
+>>> limits = Limits(socket_messages=2)
+>>> limits.socket_messages, limits.seat_sockets
+(2.0, 4)
+>>> bucket = Bucket(rate=2, burst=3)
+>>> [bucket.take(now=0.0) for _ in range(4)]
+[True, True, True, False]
+>>> bucket.take(now=0.5)  # half a second later: one more message
+True
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Hashable
+from typing import Any
+
+import attrs
+
+__all__ = ["BURST_SECONDS", "CLOSE_CODES", "Bucket", "Buckets", "Limits", "address_key"]
+
+CLOSE_CODES = {
+    4401: "unauthorized: no such table, seat or token (the page does not reconnect)",
+    4408: "timeout: no hello in time, or nothing sent either way for too long",
+    4409: "too many connections: the seat has as many open as it may",
+    4410: "closed: the table is over and has left the server's memory",
+    4429: "rate limited: too many messages from this connection or this address",
+    4503: "unavailable: the server holds as many tables as it may",
+}
+"""The websocket close codes the server uses, each with what it means.
+
+Each close is preceded by a ``{"type": "refused", "error": ..., "message": ...}`` message.
+"""
+
+
+def _positive(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
+    if not value > 0:
+        raise ValueError(f"{attribute.name} must be more than 0, not {value!r}")
+
+
+def _not_negative(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
+    if not value >= 0:
+        raise ValueError(f"{attribute.name} must be 0 or more, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """The web table's limits, each with its default (the ``serve`` option in brackets).
+
+    Rates are sustained rates; a client may send a burst of :data:`BURST_SECONDS` worth
+    of them at once. Times are in seconds.
+    """
+
+    bot_budget: float = attrs.field(default=2.0, converter=float, validator=_positive)
+    """The time the bots of one table may think between two moves of its people, in all
+    (``--bot-budget``). A bot still thinking when it runs out plays the heuristic bot's
+    move instead."""
+    bot_workers: int = attrs.field(default=1, validator=_positive)
+    """The worker processes the bots think in, never on the server's event loop
+    (``--bot-workers``)."""
+    socket_messages: float = attrs.field(default=10.0, converter=float, validator=_positive)
+    """Messages a second one connection may send (``--socket-messages``); over it the
+    connection is closed with 4429."""
+    address_messages: float = attrs.field(default=30.0, converter=float, validator=_positive)
+    """Messages a second all the connections of one address may send together, new
+    connections counted (``--address-messages``); over it, 4429."""
+    address_tables: float = attrs.field(default=10.0, converter=float, validator=_positive)
+    """Tables one address may create a minute (``--address-tables``); over it, HTTP 429."""
+    max_tables: int = attrs.field(default=500, validator=_positive)
+    """Tables in memory at once (``--max-tables``); a new one past it, when none can be
+    evicted, gets HTTP 503 (and a connection to a stored one, 4503)."""
+    seat_sockets: int = attrs.field(default=4, validator=_positive)
+    """Connections open at once for one seat (``--seat-sockets``); one more gets 4409."""
+    address_connections: int = attrs.field(default=64, validator=_positive)
+    """TCP connections open at once from one address (``--address-connections``); one more
+    is answered 503 and closed."""
+    max_connections: int = attrs.field(default=1000, validator=_positive)
+    """TCP connections open at once in all (``--max-connections``), kept under the
+    process's limit of open files; one more is answered 503 and closed."""
+    header_timeout: float = attrs.field(default=10.0, converter=float, validator=_positive)
+    """Time a request has to send its headers, and then its body (``--header-timeout``);
+    then 408 and the connection is closed."""
+    keep_alive: float = attrs.field(default=5.0, converter=float, validator=_positive)
+    """Time an idle HTTP connection is kept open between requests (``--keep-alive``)."""
+    hello_timeout: float = attrs.field(default=10.0, converter=float, validator=_positive)
+    """Time a new websocket has to say who it is (``--hello-timeout``); then 4408."""
+    socket_idle: float = attrs.field(default=1800.0, converter=float, validator=_positive)
+    """Time a websocket may stay open with nothing sent either way (``--socket-idle``);
+    then 4408."""
+    evict_after: float = attrs.field(default=600.0, converter=float, validator=_not_negative)
+    """Time after which a finished table, or one nobody is connected to and nobody has
+    moved at, leaves memory (``--evict-after``); the database keeps it."""
+    retention_days: float = attrs.field(default=30.0, converter=float, validator=_positive)
+    """Days a table nobody has moved at stays in the database (``--retention-days``)."""
+    sync_interval: float = attrs.field(default=1.0, converter=float, validator=_not_negative)
+    """How often each table with a connection is compared with the database, to show the
+    moves another server process stored (``--sync-interval``; 0: never)."""
+
+
+BURST_SECONDS = 3.0
+"""A rate limit lets a client send this many seconds' worth of messages at once."""
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` kept; one per message."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, *, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp: float | None = None
+
+    def take(self, *, now: float) -> bool:
+        """Take a token at time ``now`` (seconds); ``False`` if there is none."""
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self) -> float:
+        """Seconds until the next token (0 if one is there)."""
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+
+class Buckets:
+    """One :class:`Bucket` per key (an address); the full ones are forgotten in time.
+
+    >>> per_address = Buckets(rate=1, burst=2)
+    >>> [per_address.take("10.0.0.1", now=0.0) for _ in range(3)]
+    [True, True, False]
+    >>> per_address.take("10.0.0.2", now=0.0)
+    True
+    """
+
+    def __init__(self, *, rate: float, burst: float, keep: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.keep = keep
+        self.buckets: dict[Hashable, Bucket] = {}
+
+    def take(self, key: Hashable, *, now: float) -> bool:
+        """Take a token from ``key``'s bucket at time ``now``."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.keep:
+                self._forget(now)
+            bucket = self.buckets[key] = Bucket(rate=self.rate, burst=self.burst)
+        return bucket.take(now=now)
+
+    def wait(self, key: Hashable) -> float:
+        """Seconds until ``key`` has a token again."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
+    def _forget(self, now: float) -> None:
+        """Drop the buckets that have refilled: forgetting them changes nothing."""
+        full = [
+            key
+            for key, bucket in self.buckets.items()
+            if bucket.stamp is None
+            or bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst
+        ]
+        for key in full:
+            del self.buckets[key]
+        if len(self.buckets) >= self.keep:  # all busy: forget the half least recently used
+            by_age = sorted(self.buckets, key=lambda key: self.buckets[key].stamp or 0.0)
+            for key in by_age[: len(by_age) // 2]:
+                del self.buckets[key]
+
+
+def address_key(host: str | None) -> str:
+    """The key an address's limits are kept under: the address, or its /64 for IPv6.
+
+    One IPv6 host usually holds a whole /64, so each of its addresses is not a client.
+
+    >>> address_key("192.0.2.7"), address_key("2001:db8:1:2:3:4:5:6"), address_key(None)
+    ('192.0.2.7', '2001:db8:1:2::/64', '?')
+    """
+    if host is None:
+        return "?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{host}/64", strict=False))
+    return str(address)

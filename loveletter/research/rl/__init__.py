@@ -1,0 +1,15 @@
+"""Adapters to the research frameworks, each behind an optional extra.
+
+The core library depends on ``attrs`` only; these modules import their framework when
+they are imported, and not before:
+
+- :mod:`loveletter.research.rl.pettingzoo`: a PettingZoo AEC environment (``pip install
+  loveletter-referee[rl]``);
+- :mod:`loveletter.research.rl.gymnasium`: a Gymnasium single-agent environment, the other seats
+  played by bots (``[rl]``);
+- :mod:`loveletter.research.rl.openspiel`: the game registered with OpenSpiel as
+  ``python_loveletter`` (``[openspiel]``).
+
+All three read the fixed encodings of :mod:`loveletter.research.encoding` (action ids, legal
+masks, observations, returns, chance outcomes).
+"""
