@@ -13,12 +13,10 @@ from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import EDITIONS, CardSpec, Edition, Tiebreak, edition, register_edition
 from loveletter.errors import (
-    IllegalCommandError,
     InconsistentStateError,
     InvalidCommandError,
     LoveLetterError,
     Reason,
-    Refusal,
     SetupError,
     UnknownPlayerError,
 )
@@ -51,6 +49,7 @@ from loveletter.events import (  # noqa: F401
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
 from loveletter.referee import Game
+from loveletter.refusals import IllegalCommandError, Refusal
 from loveletter.serialization import from_json, read_command, to_json
 from loveletter.setup import Setup
 from loveletter.state import Known, Phase, RoundOutcome, Shown, State, Table  # noqa: F401

@@ -29,9 +29,9 @@ import attrs
 from loveletter._kinds import Enum
 from loveletter.cards import Card, register_kind, register_labels, register_names
 from loveletter.commands import Choose, Play
-from loveletter.errors import Refusal
 from loveletter.events import KnockOutCause
 from loveletter.motion import Motion
+from loveletter.refusals import Refusal
 
 __all__ = [
     "RULES",

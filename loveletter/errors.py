@@ -1,13 +1,17 @@
 """Errors: one small family under :class:`ValueError`, and the reasons for a refusal.
 
-A command the referee will not apply is *refused*. The refusal says why with a stable
-:class:`Reason` code (the codes of the scenario format, which a client in any language
-can switch on), the id of the ruling that forbids it, and a message for people that
-names the command and the situation.
+A command the referee will not apply is *refused*. The refusal
+(:class:`~loveletter.refusals.Refusal`) says why with a stable :class:`Reason` code (the
+codes of the scenario format, which a client in any language can switch on), the id of
+the ruling that forbids it, and a message for people that names the command and the
+situation, written in the listener's language when it is read.
 
 * :class:`InvalidCommandError`: the input is malformed (bad JSON, a missing field, a
   name that is no card at all): nothing about the game was looked at.
-* :class:`IllegalCommandError`: a well-formed command that the rules forbid now.
+* :class:`~loveletter.refusals.IllegalCommandError`: a well-formed command that the rules
+  forbid now. It carries the :class:`~loveletter.refusals.Refusal` and is defined beside
+  it, in :mod:`loveletter.refusals` (a refusal is written in words, which are above this
+  module); ``from loveletter import IllegalCommandError`` finds it too.
 * :class:`SetupError`: a table that cannot be set up (player count, target, deal).
 * :class:`InconsistentStateError`: a state that the rules cannot reach (a stored state
   whose cards are not conserved, for instance).
@@ -17,17 +21,13 @@ names the command and the situation.
 
 from __future__ import annotations
 
-import attrs
-
 from loveletter._kinds import Enum
 
 __all__ = [
-    "IllegalCommandError",
     "InconsistentStateError",
     "InvalidCommandError",
     "LoveLetterError",
     "Reason",
-    "Refusal",
     "SetupError",
     "UnknownPlayerError",
 ]
@@ -97,26 +97,6 @@ class Reason(Enum):
 _PRECEDENCE = {reason: index for index, reason in enumerate(Reason)}
 
 
-@attrs.frozen(kw_only=True)
-class Refusal:
-    """Why a command is refused: the reason code, the ruling, a message for people.
-
-    ``message`` speaks of the command's player in the third person, for logs and other
-    players; ``to_player`` says the same to the player who sent it, in the second person
-    (``Your Guard on Ben: ...``), for an app to show them. Where no player sent the
-    command (a deal), or it was not given, it is the same as ``message``.
-    """
-
-    reason: Reason
-    ruling: str
-    message: str
-    to_player: str = attrs.field(default=attrs.Factory(lambda self: self.message, takes_self=True))
-
-    def error(self, command: object = None) -> IllegalCommandError:
-        """The refusal as an exception to raise, about ``command``."""
-        return IllegalCommandError(self, command=command)
-
-
 class LoveLetterError(ValueError):
     """The root of every error this library raises on purpose."""
 
@@ -132,28 +112,6 @@ class InvalidCommandError(LoveLetterError):
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.reason = reason
-
-
-class IllegalCommandError(LoveLetterError):
-    """A well-formed command that the rules forbid now; carries the :class:`Refusal`.
-
-    ``command`` is the command refused (a :data:`loveletter.commands.Command`), when given.
-    """
-
-    def __init__(self, refusal: Refusal, *, command: object = None):
-        super().__init__(f"{refusal.reason.value}: {refusal.message} [{refusal.ruling}]")
-        self.refusal = refusal
-        self.command = command
-
-    @property
-    def reason(self) -> Reason:
-        """The reason code."""
-        return self.refusal.reason
-
-    @property
-    def ruling(self) -> str:
-        """The id of the ruling that forbids the command."""
-        return self.refusal.ruling
 
 
 class SetupError(LoveLetterError):

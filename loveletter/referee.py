@@ -35,11 +35,12 @@ from loveletter.consistency import check_consistent
 from loveletter.echo import quoted
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import LoveLetterError, Refusal, SetupError
+from loveletter.errors import LoveLetterError, SetupError
 from loveletter.events import Event
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands, legal_commands
 from loveletter.motion import Motion, Savepoint
+from loveletter.refusals import Refusal
 from loveletter.rules.checks import LastStep, refusal
 from loveletter.rules.engine import begin, perform
 from loveletter.setup import (
@@ -329,7 +330,7 @@ class Game:
         return self.check(command) is None
 
     def verify(self, command: Command) -> None:
-        """Raise :class:`~loveletter.errors.IllegalCommandError` if ``command`` is refused."""
+        """Raise :class:`~loveletter.refusals.IllegalCommandError` if ``command`` is refused."""
         problem = self.check(command)
         if problem is not None:
             raise problem.error(command)
@@ -366,7 +367,7 @@ class Game:
     ) -> tuple[Event, ...]:
         """Apply ``command`` and return what happened.
 
-        A refused command raises :class:`~loveletter.errors.IllegalCommandError` and
+        A refused command raises :class:`~loveletter.refusals.IllegalCommandError` and
         changes nothing; whatever else a command raises (an
         :class:`~loveletter.errors.InconsistentStateError`, a bug, a ``KeyboardInterrupt``),
         the game goes back to the savepoint it kept before it. A number named instead of a

@@ -9,14 +9,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import shown
 from loveletter.words import card_name, cards_phrase, of, said, the
 
-__all__ = ["cards_phrase", "choice_phrase", "describe", "play_phrase"]
+__all__ = ["Sketch", "cards_phrase", "choice_phrase", "describe", "play_phrase"]
 
 
-def describe(command: Command, language: str = "en", *, you: bool = False) -> str:
+@attrs.frozen(kw_only=True)
+class Sketch:
+    """A command that could not be built, as written: it names something that is no card.
+
+    ``kind`` is ``"play"``, ``"choose"`` or ``"deal"``; ``card`` and ``guess`` are what
+    was written (echoed safely when described).
+
+    >>> describe(Sketch(kind="play", player="Anna", card="Joker", target="Ben"))
+    "Anna's Joker on Ben"
+    >>> describe(Sketch(kind="play", player="Anna", card="Joker"), "fr", you=True)
+    'votre carte Joker'
+    """
+
+    kind: str
+    player: str | None = None
+    card: object = None
+    target: str | None = None
+    guess: object = None
+
+
+def describe(command: Command | Sketch, language: str = "en", *, you: bool = False) -> str:
     """A short description of ``command``, naming everything in it.
 
     ``you`` describes it to the player who sent it (``your Guard on Ben``).
@@ -31,10 +53,23 @@ def describe(command: Command, language: str = "en", *, you: bool = False) -> st
     >>> describe(Play(player="Anna", card=Card.PRINCE, target="Anna"), "fr", you=True)
     'votre Prince sur vous-même'
     """
+    if isinstance(command, Sketch):
+        return _sketched(command, language, you)
     describer = _DESCRIBERS.get(type(command))
     if describer is None:
         raise TypeError(f"not a command: {command!r}")
     return describer(command, language, you)
+
+
+def _sketched(sketch: Sketch, language: str, you: bool) -> str:
+    """A command that names something that is no card, described as it was written."""
+    if sketch.kind == "deal":
+        return said("a_deal", language)
+    if sketch.kind == "choose":
+        return choice_phrase(sketch.player or "", language, you=you)
+    named = said("unknown_card", language, name=shown(sketch.card))
+    guess = None if sketch.guess is None else shown(sketch.guess)
+    return play_phrase(sketch.player or "", named, sketch.target, guess, language, you=you)
 
 
 def _named(card: Any, language: str) -> str:

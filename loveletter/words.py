@@ -38,6 +38,7 @@ __all__ = [
     "message",
     "narration",
     "of",
+    "phrase",
     "players_phrase",
     "quoted",
     "said",
@@ -520,6 +521,7 @@ _SAID: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
     "redeal": ("the redeal of the round", "la redistribution de la manche"),
     "deal": ("the deal of the next round", "la distribution de la manche suivante"),
     "deal_first": (" with {player} first", ", {player} en premier"),
+    "a_deal": ("the deal", "la distribution"),
     "unknown_card": ("{name}", "la carte {name}"),
 }
 
@@ -527,6 +529,38 @@ _SAID: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
 def said(key: str, language: str = "en", *, you: bool = False, **fields: object) -> str:
     """A piece of a command's description, ``key``, in ``language`` (to its player: ``you``)."""
     return _pick(_SAID[key], language, you).format(**fields)
+
+
+_PHRASES: dict[str, tuple[str, str]] = {
+    # Phrases a refusal's message holds, said when it is read (loveletter.refusals.Phrase):
+    # key -> (English, French). What a take-back would take back, and what it showed.
+    "step_play": ("{owner}'s play", "le coup {of_owner}"),
+    "step_choice": ("{owner}'s Chancellor choice", "le choix de Chancelier {of_owner}"),
+    "step_draw": ("{owner}'s draw", "la pioche {of_owner}"),
+    "your_step_play": ("your play", "votre coup"),
+    "your_step_choice": ("your Chancellor choice", "votre choix de Chancelier"),
+    "your_step_draw": ("your draw", "votre pioche"),
+    "shown_CardDrawn": ("a card was drawn", "une carte a été piochée"),
+    "shown_HandSeen": ("a hand was looked at", "une main a été regardée"),
+    "shown_HandsCompared": ("hands were compared", "des mains ont été comparées"),
+    "shown_HandsTraded": ("hands were traded", "des mains ont été échangées"),
+    "shown_HandDiscarded": ("a hand was discarded", "une main a été défaussée"),
+    "shown_GuardGuessed": ("a Guard's guess was answered", "un Garde a eu sa réponse"),
+    "shown_PlayerKnockedOut": ("a player was knocked out", "un joueur a quitté la manche"),
+}
+
+
+def phrase(key: str, language: str = "en", **fields: str) -> str:
+    """A phrase of a refusal's message, ``key``, in ``language``, with ``fields``.
+
+    A field ``owner`` also gives ``of_owner`` (``d'Anna``, ``de Ben``).
+
+    >>> phrase("step_play", "fr", owner="Anna")
+    "le coup d'Anna"
+    """
+    if "owner" in fields:
+        fields = {**fields, "of_owner": of(fields["owner"], language)}
+    return _pick(_PHRASES[key], language, False).format(**fields)
 
 
 _VERBS: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {

@@ -116,7 +116,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.parse_args()
     import loveletter
-    from loveletter.errors import IllegalCommandError
+    from loveletter.refusals import IllegalCommandError
 
     package = Path(loveletter.__file__).resolve().parent
     game, baron, refused = _position()

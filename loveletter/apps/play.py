@@ -34,10 +34,11 @@ from loveletter.catalogue import RULINGS, Ruling
 from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import Reason, Refusal
+from loveletter.errors import Reason
 from loveletter.events import Event, GameEnded, RoundStarted
 from loveletter.narration import Narrator
 from loveletter.referee import Game
+from loveletter.refusals import Refusal
 from loveletter.serialization import log_to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State

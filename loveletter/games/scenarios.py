@@ -34,8 +34,9 @@ import attrs
 from loveletter.cards import Card
 from loveletter.commands import Command, Draw, Play
 from loveletter.editions import Edition, edition
-from loveletter.errors import IllegalCommandError, InvalidCommandError, LoveLetterError, Refusal
+from loveletter.errors import InvalidCommandError, LoveLetterError
 from loveletter.referee import Game
+from loveletter.refusals import IllegalCommandError, Refusal
 from loveletter.serialization import UnknownCardError, command_from_data, layout_from_data
 from loveletter.state import Phase, State
 from loveletter.views import seen_by, view_for

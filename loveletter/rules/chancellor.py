@@ -14,10 +14,10 @@ from collections import Counter
 from loveletter.cardrule import CardRule, Intent, register_rule
 from loveletter.cards import Card
 from loveletter.commands import Choose
-from loveletter.errors import Reason, Refusal
+from loveletter.errors import Reason
 from loveletter.events import CardsReturned
 from loveletter.motion import Motion
-from loveletter.rules.refusals import refuse
+from loveletter.refusals import Field, Refusal, RefusalKind, refuse
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -39,22 +39,30 @@ def choose(w: Motion, actor: int, keep: Card, returned: tuple[Card, ...]) -> Non
         w.events.append(CardsReturned(player=w.names[actor], cards=returned))
 
 
+CHOICE_COUNT = RefusalKind(
+    reason=Reason.BAD_CHOICE, ruling="LL19-CHANCELLOR-BAD-CHOICE", key="choice_count"
+)
+CHOICE_CARDS = RefusalKind(
+    reason=Reason.BAD_CHOICE, ruling="LL19-CHANCELLOR-BAD-CHOICE", key="choice_cards"
+)
+
+
 def check_choice(w: Motion, command: Choose) -> Refusal | None:
     """The choice splits the hand into one card kept and the rest returned, in an order."""
     hand = w.hands[w.to_act]
     returned = command.returned
     if len(returned) != len(hand) - 1:
-        key = "choice_count"
-        fields: dict[str, object] = {
+        kind = CHOICE_COUNT
+        fields: dict[str, Field] = {
             "held": len(hand),
             "expected": len(hand) - 1,
             "given": len(returned),
         }
     elif Counter(hand) != Counter((command.keep, *returned)):
-        key, fields = "choice_cards", {}
+        kind, fields = CHOICE_CARDS, {}
     else:
         return None
-    return refuse(w, Reason.BAD_CHOICE, "LL19-CHANCELLOR-BAD-CHOICE", key, command, **fields)
+    return refuse(w.table, kind, command, **fields)
 
 
 RULE = register_rule(

@@ -6,19 +6,19 @@ refused for the first one (scenario format, "Reason codes"). What every play mus
 is checked here, reading whom a card chooses and whether it names a card from its rule
 record (:mod:`loveletter.cardrule`); the refusals a card's own rules add are its
 record's hooks, in its module (the Countess's, the Guard's, the Chancellor's choice).
-Messages are written in the table's language (:mod:`loveletter.words`), and never name
-a card the command did not name.
+Each kind of refusal is one :class:`~loveletter.refusals.RefusalKind` (its reason,
+ruling and message key), listed below; a refusal holds its message's fields as data and
+is written when read, in any language (:mod:`loveletter.refusals`), never naming a card
+the command did not name.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from loveletter.cardrule import RULES, Targeting
 from loveletter.cards import Card, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import quoted
-from loveletter.errors import InvalidCommandError, Reason, Refusal
+from loveletter.errors import InvalidCommandError, Reason
 from loveletter.events import (
     CardDrawn,
     Event,
@@ -30,13 +30,69 @@ from loveletter.events import (
     PlayerKnockedOut,
 )
 from loveletter.motion import Motion
-from loveletter.rules.refusals import Described, refuse
-from loveletter.state import Phase, State
-from loveletter.words import a, any_, card_name, edition_name, of, the
+from loveletter.refusals import LayoutProblem, Phrase, Refusal, RefusalKind, refuse
+from loveletter.state import Phase, State, Table
+from loveletter.text import Sketch
 
 __all__ = ["LastStep", "actor_refusal", "refusal", "take_back_refusal", "unknown_card_refusal"]
 
-_WAITING_FOR = {Phase.DRAW: "must_draw", Phase.PLAY: "must_play", Phase.CHOOSE: "must_choose"}
+
+def _kind(reason: Reason, ruling: str, key: str) -> RefusalKind:
+    return RefusalKind(reason=reason, ruling=ruling, key=key)
+
+
+# The kinds of refusal of what every command must be, in the order of the reason codes.
+GAME_OVER = _kind(Reason.GAME_OVER, "LL19-Q19", "game_over")
+REMEDY_NOT_AGREED = _kind(Reason.REMEDY_NOT_AGREED, "HOUSE-REMEDY-AGREED", "remedy_not_agreed")
+TAKE_BACK_STRANGER = _kind(Reason.UNKNOWN_PLAYER, "HOUSE-REMEDY-TAKE-BACK", "unknown_player")
+NOTHING_TO_TAKE_BACK = _kind(
+    Reason.NOTHING_TO_TAKE_BACK, "HOUSE-REMEDY-TAKE-BACK", "nothing_to_take_back"
+)
+HISTORY_NOT_KEPT = _kind(Reason.NOTHING_TO_TAKE_BACK, "HOUSE-REMEDY-TAKE-BACK", "history_not_kept")
+NOT_YOURS_TO_TAKE_BACK = _kind(
+    Reason.NOT_YOUR_TURN, "HOUSE-REMEDY-TAKE-BACK", "not_yours_to_take_back"
+)
+NOT_REVERSIBLE = _kind(Reason.NOT_REVERSIBLE, "HOUSE-REMEDY-TAKE-BACK", "not_reversible")
+BAD_DEAL = _kind(Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal")
+NOT_A_CARD_OF = _kind(Reason.BAD_DEAL, "LL19-SETUP-DECK", "not_a_card_of")
+REDEAL_ROUND_OVER = _kind(Reason.ROUND_OVER, "HOUSE-REMEDY-REDEAL", "round_over")
+ROUND_OVER = _kind(Reason.ROUND_OVER, "LL19-Q19", "round_over")
+UNKNOWN_ACTOR = _kind(Reason.UNKNOWN_PLAYER, "LL19-TURN-ORDER", "unknown_player")
+UNKNOWN_TARGET = _kind(Reason.UNKNOWN_PLAYER, "LL19-TARGET-OTHER", "unknown_player")
+PLAYER_OUT = _kind(Reason.NOT_YOUR_TURN, "LL19-KO-SKIP-TURNS", "player_out")
+NOT_YOUR_TURN = _kind(Reason.NOT_YOUR_TURN, "LL19-TURN-ORDER", "not_your_turn")
+FIRST_NOT_ALLOWED = _kind(Reason.FIRST_NOT_ALLOWED, "LL19-Q12", "first_not_allowed")
+FIRST_DRAWN = _kind(Reason.FIRST_NOT_ALLOWED, "LL19-Q12", "first_drawn")
+ROUND_RUNNING = _kind(Reason.WRONG_PHASE, "LL19-NEXT-ROUND-RESET", "round_running")
+LABEL_OTHER_EDITION = _kind(Reason.UNKNOWN_CARD, "LL19-LABELS-EDITION", "label_other_edition")
+NO_SUCH_LABEL = _kind(Reason.UNKNOWN_CARD, "LL19-LABELS", "no_such_label")
+NUMBER_NAMES_TWO = _kind(Reason.UNKNOWN_CARD, "LL19-GUARD-NUMBER", "number_names_two")
+NOT_IN_EDITION = _kind(Reason.UNKNOWN_CARD, "LL19-SETUP-DECK", "no_such_card")
+NAMED_NOT_IN_EDITION = _kind(Reason.UNKNOWN_CARD, "LL19-Q01", "no_such_card")
+NO_CARD_CALLED = _kind(Reason.UNKNOWN_CARD, "LL19-Q01", "no_card_called")
+NOT_IN_HAND = _kind(Reason.CARD_NOT_IN_HAND, "LL19-TURN-DRAW-PLAY", "not_in_hand")
+CHOOSES_NOBODY = _kind(Reason.TARGET_NOT_ALLOWED, "LL19-TARGET-UNTARGETED", "chooses_nobody")
+PRINCE_NEEDS_TARGET = _kind(Reason.TARGET_REQUIRED, "LL19-TARGET-ANY", "prince_needs_target")
+NEEDS_OTHER = _kind(Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", "needs_other")
+NEEDS_TWO = _kind(Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", "needs_two")
+TOO_FEW_TO_CHOOSE = _kind(
+    Reason.TARGET_NOT_ALLOWED, "LL19-TARGET-ALL-PROTECTED-NO-EFFECT", "too_few_to_choose"
+)
+NOT_SELF = _kind(Reason.TARGET_SELF, "LL19-TARGET-OTHER", "not_self")
+TARGET_OUT = _kind(Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out")
+TARGET_PROTECTED = _kind(Reason.TARGET_PROTECTED, "LL19-TARGET-PROTECTED", "target_protected")
+GUESS_NOT_GUARD = _kind(Reason.GUESS_NOT_ALLOWED, "LL19-GUARD-HIT", "guess_not_guard")
+_WRONG_PHASE = {
+    (phase, ruling): _kind(Reason.WRONG_PHASE, ruling, key)
+    for phase, key in (
+        (Phase.DRAW, "must_draw"),
+        (Phase.PLAY, "must_play"),
+        (Phase.CHOOSE, "must_choose"),
+    )
+    for ruling in ("LL19-CHANCELLOR-BAD-CHOICE", "LL19-TURN-DRAW-PLAY")
+}
+"""Not what the game waits for: by the phase it is in, and the ruling (the Chancellor's
+choice's, or the turn's)."""
 
 
 def _names(motion: Motion, seats: tuple[int, ...]) -> str:
@@ -71,23 +127,14 @@ def refusal(motion: Motion, command: Command, last: LastStep | None = None) -> R
 LastStep = tuple[Command, tuple[Event, ...]]
 """A command of the running round, and the events it gave."""
 
-_REVEALING: dict[type[Event], tuple[str, str]] = {
-    CardDrawn: ("a card was drawn", "une carte a été piochée"),
-    HandSeen: ("a hand was looked at", "une main a été regardée"),
-    HandsCompared: ("hands were compared", "des mains ont été comparées"),
-    HandsTraded: ("hands were traded", "des mains ont été échangées"),
-    HandDiscarded: ("a hand was discarded", "une main a été défaussée"),
-    GuardGuessed: ("a Guard's guess was answered", "un Garde a eu sa réponse"),
-    PlayerKnockedOut: ("a player was knocked out", "un joueur a quitté la manche"),
-}
-"""The events that tell someone what a hand held, and how a refusal says so
-(HOUSE-REMEDY-TAKE-BACK). A card played is seen by the table but does not count: it goes
-back into its player's hand, in sight of everyone."""
+_REVEALING = frozenset(
+    {CardDrawn, HandSeen, HandsCompared, HandsTraded, HandDiscarded, GuardGuessed, PlayerKnockedOut}
+)
+"""The events that tell someone what a hand held (HOUSE-REMEDY-TAKE-BACK); a refusal
+names each with the phrase ``shown_`` and its name. A card played is seen by the table
+but does not count: it goes back into its player's hand, in sight of everyone."""
 
-_STEP_WORDS = {
-    Play: ("play", "le coup", "coup"),
-    Choose: ("Chancellor choice", "le choix de Chancelier", "choix de Chancelier"),
-}
+_STEP_KINDS: dict[type[Command], str] = {Play: "play", Choose: "choice"}
 
 
 def _remedy_agreed(motion: Motion, command: Command) -> Refusal | None:
@@ -95,9 +142,7 @@ def _remedy_agreed(motion: Motion, command: Command) -> Refusal | None:
     if motion.phase is Phase.GAME_OVER:
         return _game_over(motion, command)
     if not motion.table.remedy:
-        return refuse(
-            motion, Reason.REMEDY_NOT_AGREED, "HOUSE-REMEDY-AGREED", "remedy_not_agreed", command
-        )
+        return refuse(motion.table, REMEDY_NOT_AGREED, command)
     return None
 
 
@@ -109,50 +154,30 @@ def take_back_refusal(motion: Motion, command: TakeBack, last: LastStep | None) 
     seats = motion.table.seats
     if command.player not in seats:
         return refuse(
-            motion,
-            Reason.UNKNOWN_PLAYER,
-            "HOUSE-REMEDY-TAKE-BACK",
-            "unknown_player",
+            motion.table,
+            TAKE_BACK_STRANGER,
             command,
             name=quoted(command.player),
             players=", ".join(motion.table.players),
         )
     round_running = motion.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
     if last is None or not round_running:
-        return refuse(
-            motion,
-            Reason.NOTHING_TO_TAKE_BACK,
-            "HOUSE-REMEDY-TAKE-BACK",
-            "nothing_to_take_back",
-            command,
-            round=motion.round_number,
-        )
+        return refuse(motion.table, NOTHING_TO_TAKE_BACK, command, round=motion.round_number)
     step, events = last
     owner = getattr(step, "player", "")
     if owner != command.player:
-        return refuse(
-            motion,
-            Reason.NOT_YOUR_TURN,
-            "HOUSE-REMEDY-TAKE-BACK",
-            "not_yours_to_take_back",
-            command,
-            owner=owner,
-        )
-    what = next((_REVEALING[type(event)] for event in events if type(event) in _REVEALING), None)
-    if what is None:
+        return refuse(motion.table, NOT_YOURS_TO_TAKE_BACK, command, owner=owner)
+    shown = next((type(event) for event in events if type(event) in _REVEALING), None)
+    if shown is None:
         return None
-    language = motion.table.language
-    french = language == "fr"
-    words = _STEP_WORDS.get(type(step), ("draw", "la pioche", "pioche"))
+    step_kind = _STEP_KINDS.get(type(step), "draw")
     return refuse(
-        motion,
-        Reason.NOT_REVERSIBLE,
-        "HOUSE-REMEDY-TAKE-BACK",
-        "not_reversible",
+        motion.table,
+        NOT_REVERSIBLE,
         command,
-        step=f"{words[1]} {of(owner, language)}" if french else f"{owner}'s {words[0]}",
-        step_to_player=f"votre {words[2]}" if french else f"your {words[0]}",
-        what=what[1] if french else what[0],
+        step=Phrase(key=f"step_{step_kind}", fields=(("owner", owner),)),
+        step_to_player=Phrase(key=f"your_step_{step_kind}"),
+        what=Phrase(key=f"shown_{shown.__name__}"),
     )
 
 
@@ -161,34 +186,27 @@ def _redeal(motion: Motion, command: Redeal) -> Refusal | None:
     problem = _remedy_agreed(motion, command)
     if problem is not None:
         return problem
-    table = motion.table
-    if command.layout is not None:
-        problem_text = command.layout.problem(table.edition, table.players, table.language)
-        if problem_text is not None:
-            return refuse(
-                motion,
-                Reason.BAD_DEAL,
-                "LL19-SETUP-DECK",
-                "bad_deal",
-                command,
-                problem=problem_text,
-            )
+    problem = _bad_deal(motion.table, command)
+    if problem is not None:
+        return problem
     if motion.phase is Phase.ROUND_OVER:
-        return refuse(
-            motion,
-            Reason.ROUND_OVER,
-            "HOUSE-REMEDY-REDEAL",
-            "round_over",
-            command,
-            round=motion.round_number,
-        )
+        return refuse(motion.table, REDEAL_ROUND_OVER, command, round=motion.round_number)
     return None
+
+
+def _bad_deal(table: Table, command: Deal | Redeal) -> Refusal | None:
+    """A deal given card by card that is not the edition's deck dealt to the table."""
+    layout = command.layout
+    if layout is None or layout.problem(table.edition, table.players) is None:
+        return None
+    problem = LayoutProblem(layout=layout, edition=table.edition, players=table.players)
+    return refuse(table, BAD_DEAL, command, problem=problem)
 
 
 def actor_refusal(
     motion: Motion,
     command_type: type[Command],
-    command: Described,
+    command: Command | Sketch,
     player: str,
     targets: tuple[str, ...] = (),
 ) -> Refusal | None:
@@ -203,18 +221,14 @@ def actor_refusal(
     if phase is Phase.GAME_OVER:
         return _game_over(motion, command)
     if phase is Phase.ROUND_OVER:
-        return refuse(
-            motion, Reason.ROUND_OVER, "LL19-Q19", "round_over", command, round=motion.round_number
-        )
+        return refuse(motion.table, ROUND_OVER, command, round=motion.round_number)
     seats = motion.table.seats
     seat = seats.get(player)
     stranger = next((target for target in targets if target not in seats), None)
     if seat is None or stranger is not None:
         return refuse(
-            motion,
-            Reason.UNKNOWN_PLAYER,
-            "LL19-TURN-ORDER" if seat is None else "LL19-TARGET-OTHER",
-            "unknown_player",
+            motion.table,
+            UNKNOWN_ACTOR if seat is None else UNKNOWN_TARGET,
             command,
             name=quoted(player if seat is None else stranger),
             players=", ".join(motion.table.players),
@@ -222,19 +236,11 @@ def actor_refusal(
     if seat != motion.to_act:
         if motion.out[seat]:
             return refuse(
-                motion,
-                Reason.NOT_YOUR_TURN,
-                "LL19-KO-SKIP-TURNS",
-                "player_out",
-                command,
-                player=player,
-                round=motion.round_number,
+                motion.table, PLAYER_OUT, command, player=player, round=motion.round_number
             )
         return refuse(
-            motion,
-            Reason.NOT_YOUR_TURN,
-            "LL19-TURN-ORDER",
-            "not_your_turn",
+            motion.table,
+            NOT_YOUR_TURN,
             command,
             to_act=motion.table.players[motion.to_act],
             player=player,
@@ -245,17 +251,13 @@ def actor_refusal(
             ruling = "LL19-CHANCELLOR-BAD-CHOICE"
         else:
             ruling = "LL19-TURN-DRAW-PLAY"
-        return refuse(
-            motion, Reason.WRONG_PHASE, ruling, _WAITING_FOR[phase], command, player=player
-        )
+        return refuse(motion.table, _WRONG_PHASE[phase, ruling], command, player=player)
     return None
 
 
-def _game_over(motion: Motion, command: Described) -> Refusal:
+def _game_over(motion: Motion, command: Command | Sketch) -> Refusal:
     winners = motion.outcome.game_winners if motion.outcome is not None else ()
-    return refuse(
-        motion, Reason.GAME_OVER, "LL19-Q19", "game_over", command, winners=_names(motion, winners)
-    )
+    return refuse(motion.table, GAME_OVER, command, winners=_names(motion, winners))
 
 
 def _play(motion: Motion, command: Play) -> Refusal | None:
@@ -281,12 +283,10 @@ def _labels_refusal(motion: Motion, command: Play | Choose) -> Refusal | None:
         return None
     # LL19-LABELS-EDITION: labels are the 2019 deck's; their ranks clash with classic values.
     return refuse(
-        motion,
-        Reason.UNKNOWN_CARD,
-        "LL19-LABELS-EDITION",
-        "label_other_edition",
+        motion.table,
+        LABEL_OTHER_EDITION,
         command,
-        edition=edition_name(edition, motion.table.language),
+        edition=edition,
         name=quoted(command.labels_given[0]),
     )
 
@@ -297,44 +297,32 @@ def _play_card(motion: Motion, command: Play) -> Refusal | None:
     if labelled is not None:
         return labelled
     card, guess = command.card, command.guess
-    edition = motion.table.edition
-    language = motion.table.language
+    table = motion.table
+    edition = table.edition
     named = edition.card_named(guess)
     if isinstance(guess, int) and named is None and len(edition.cards_worth(guess)) > 1:
         return refuse(
-            motion,
-            Reason.UNKNOWN_CARD,
-            "LL19-GUARD-NUMBER",
-            "number_names_two",
+            table,
+            NUMBER_NAMES_TWO,
             command,
-            edition=edition_name(edition, language),
+            edition=edition,
             number=guess,
-            cards=", ".join(card_name(c, language) for c in edition.cards_worth(guess)),
+            cards=edition.cards_worth(guess),
         )
     if card not in edition.cards or (guess is not None and named is None):
         unknown: Card | int | None = card
-        ruling = "LL19-SETUP-DECK"
+        kind = NOT_IN_EDITION
         if card in edition.cards:
-            unknown, ruling = (guess, "LL19-Q01")
+            unknown, kind = (guess, NAMED_NOT_IN_EDITION)
         return refuse(
-            motion,
-            Reason.UNKNOWN_CARD,
-            ruling,
-            "no_such_card",
+            table,
+            kind,
             command,
-            edition=edition_name(edition, language),
-            card=card_name(unknown, language) if isinstance(unknown, Card) else quoted(unknown),
+            edition=edition,
+            card=unknown if isinstance(unknown, Card) else quoted(unknown),
         )
     if card not in motion.hands[motion.to_act]:
-        return refuse(
-            motion,
-            Reason.CARD_NOT_IN_HAND,
-            "LL19-TURN-DRAW-PLAY",
-            "not_in_hand",
-            command,
-            player=command.player,
-            any_card=any_(card, language),
-        )
+        return refuse(table, NOT_IN_HAND, command, player=command.player, any_card=card)
     return None
 
 
@@ -360,44 +348,20 @@ def _play_targets(motion: Motion, command: Play) -> Refusal | None:
     targeting = RULES[command.card].targeting
     targets = command.targets
     seat = motion.to_act
-    a_card = a(command.card, motion.table.language)
+    table, a_card = motion.table, command.card
     if targeting is Targeting.NONE:
         if targets:
-            return refuse(
-                motion,
-                Reason.TARGET_NOT_ALLOWED,
-                "LL19-TARGET-UNTARGETED",
-                "chooses_nobody",
-                command,
-                a_card=a_card,
-            )
+            return refuse(table, CHOOSES_NOBODY, command, a_card=a_card)
         return None
     wanted = 2 if targeting is Targeting.TWO_OTHERS else 1
     if len(targets) != wanted or len(set(targets)) != len(targets):
         if targeting is Targeting.ANY:
-            return refuse(
-                motion,
-                Reason.TARGET_REQUIRED,
-                "LL19-TARGET-ANY",
-                "prince_needs_target",
-                command,
-                player=command.player,
-                a_card=a_card,
-            )
+            return refuse(table, PRINCE_NEEDS_TARGET, command, player=command.player, a_card=a_card)
         if len(_choosable(motion, seat)) >= wanted or len(targets) > wanted:
-            key = "needs_two" if wanted == 2 else "needs_other"
-            return refuse(
-                motion, Reason.TARGET_REQUIRED, "LL19-TARGET-OTHER", key, command, a_card=a_card
-            )
+            kind = NEEDS_TWO if wanted == 2 else NEEDS_OTHER
+            return refuse(table, kind, command, a_card=a_card)
         if targets:  # fewer can be chosen than the card chooses: it chooses nobody
-            return refuse(
-                motion,
-                Reason.TARGET_NOT_ALLOWED,
-                "LL19-TARGET-ALL-PROTECTED-NO-EFFECT",
-                "too_few_to_choose",
-                command,
-                a_card=a_card,
-            )
+            return refuse(table, TOO_FEW_TO_CHOOSE, command, a_card=a_card)
         return None  # nobody can be chosen: played with no effect
     return _each_target(motion, command, targeting)
 
@@ -411,27 +375,11 @@ def _each_target(motion: Motion, command: Play, targeting: Targeting) -> Refusal
         if target_seat == seat:
             if targeting is Targeting.ANY:
                 continue
-            return refuse(
-                motion,
-                Reason.TARGET_SELF,
-                "LL19-TARGET-OTHER",
-                "not_self",
-                command,
-                a_card=a(command.card, motion.table.language),
-            )
+            return refuse(motion.table, NOT_SELF, command, a_card=command.card)
         if motion.out[target_seat]:
-            return refuse(
-                motion, Reason.TARGET_OUT, "LL19-TARGET-OUT", "target_out", command, target=target
-            )
+            return refuse(motion.table, TARGET_OUT, command, target=target)
         if motion.protected[target_seat]:
-            return refuse(
-                motion,
-                Reason.TARGET_PROTECTED,
-                "LL19-TARGET-PROTECTED",
-                "target_protected",
-                command,
-                target=target,
-            )
+            return refuse(motion.table, TARGET_PROTECTED, command, target=target)
     return None
 
 
@@ -439,15 +387,8 @@ def _play_named(motion: Motion, command: Play) -> Refusal | None:
     """The named card: none for a card that names none, else as the card's ``check`` says."""
     rule = RULES[command.card]
     if not rule.names_a_card and command.guess is not None:
-        language = motion.table.language
         return refuse(
-            motion,
-            Reason.GUESS_NOT_ALLOWED,
-            "LL19-GUARD-HIT",
-            "guess_not_guard",
-            command,
-            the_card=the(command.card, language),
-            a_card=a(command.card, language),
+            motion.table, GUESS_NOT_GUARD, command, the_card=command.card, a_card=command.card
         )
     return None if rule.check is None else rule.check(motion, command)
 
@@ -462,15 +403,7 @@ def _choose(motion: Motion, command: Choose) -> Refusal | None:
     edition = motion.table.edition
     unknown = [card for card in (command.keep, *command.returned) if card not in edition.cards]
     if unknown:
-        return refuse(
-            motion,
-            Reason.UNKNOWN_CARD,
-            "LL19-SETUP-DECK",
-            "no_such_card",
-            command,
-            edition=edition_name(edition, motion.table.language),
-            card=card_name(unknown[0], motion.table.language),
-        )
+        return refuse(motion.table, NOT_IN_EDITION, command, edition=edition, card=unknown[0])
     pending = RULES[motion.discards[motion.to_act][-1]].check_choice
     return None if pending is None else pending(motion, command)
 
@@ -480,73 +413,43 @@ def _deal(motion: Motion, command: Deal) -> Refusal | None:
     if phase is Phase.GAME_OVER:
         return _game_over(motion, command)
     table = motion.table
-    if command.layout is not None:
-        problem = command.layout.problem(table.edition, table.players, table.language)
-        if problem is not None:
-            return refuse(
-                motion, Reason.BAD_DEAL, "LL19-SETUP-DECK", "bad_deal", command, problem=problem
-            )
+    problem = _bad_deal(table, command)
+    if problem is not None:
+        return problem
     if phase is Phase.ROUND_OVER:
         winners = _round_winners(motion)
         first = command.first
         if first is None:
             return None
         if table.seats.get(first) not in winners:
-            key = "first_not_allowed"
+            kind = FIRST_NOT_ALLOWED
         elif command.layout is None and len(winners) > 1:
             # LL19-Q12: after a tie nobody picks; the referee draws when it shuffles.
-            key = "first_drawn"
+            kind = FIRST_DRAWN
         else:
             return None
         return refuse(
-            motion,
-            Reason.FIRST_NOT_ALLOWED,
-            "LL19-Q12",
-            key,
-            command,
-            round=motion.round_number,
-            winners=_names(motion, winners),
+            table, kind, command, round=motion.round_number, winners=_names(motion, winners)
         )
-    return refuse(
-        motion,
-        Reason.WRONG_PHASE,
-        "LL19-NEXT-ROUND-RESET",
-        "round_running",
-        command,
-        round=motion.round_number,
-    )
+    return refuse(table, ROUND_RUNNING, command, round=motion.round_number)
 
 
-def unknown_card_refusal(
-    position: Motion | State,
-    command_type: type[Command],
-    describe: Callable[[str, bool], str],
-    player: str | None,
-    target: str | None,
-    name: object,
-) -> Refusal:
-    """The refusal of a command whose card ``name`` is no card at all, at ``position``.
+def unknown_card_refusal(position: Motion | State, sketch: Sketch, name: object) -> Refusal:
+    """The refusal of a command that names ``name``, which is no card, at ``position``.
 
-    Such a command cannot be built, but the reasons that come before ``UNKNOWN_CARD``
-    (or ``BAD_DEAL`` for a deal) still take precedence.
+    Such a command cannot be built (``sketch`` is what was written), but the reasons
+    that come before ``UNKNOWN_CARD`` (or ``BAD_DEAL`` for a deal) still take precedence.
     """
     motion = Motion(position, record=False) if isinstance(position, State) else position
-    edition = motion.table.edition
-    if command_type is Deal:
+    table = motion.table
+    edition = table.edition
+    if sketch.kind == "deal":
         if motion.phase is Phase.GAME_OVER:
-            return _game_over(motion, describe)
-        return refuse(
-            motion,
-            Reason.BAD_DEAL,
-            "LL19-SETUP-DECK",
-            "not_a_card_of",
-            describe,
-            name=quoted(name),
-            edition=edition_name(edition, motion.table.language),
-        )
-    problem = actor_refusal(
-        motion, command_type, describe, player or "", () if target is None else (target,)
-    )
+            return _game_over(motion, sketch)
+        return refuse(table, NOT_A_CARD_OF, sketch, name=quoted(name), edition=edition)
+    command_type = Choose if sketch.kind == "choose" else Play
+    targets = () if sketch.target is None else (sketch.target,)
+    problem = actor_refusal(motion, command_type, sketch, sketch.player or "", targets)
     if problem is not None:
         return problem
     number = name.strip() if isinstance(name, str) else None
@@ -554,28 +457,11 @@ def unknown_card_refusal(
         worth = edition.cards_worth(int(number))
         if len(worth) > 1:
             return refuse(
-                motion,
-                Reason.UNKNOWN_CARD,
-                edition.ruling("LL19-GUARD-NUMBER"),
-                "number_names_two",
-                describe,
-                edition=edition_name(edition, motion.table.language),
-                number=int(number),
-                cards=", ".join(card_name(card, motion.table.language) for card in worth),
+                table, NUMBER_NAMES_TWO, sketch, edition=edition, number=int(number), cards=worth
             )
-    ruling, key = "LL19-Q01", "no_card_called"
+    kind = NO_CARD_CALLED
     if isinstance(name, str) and looks_like_a_label(name):
         # LL19-LABELS: a playing card outside the rendition; LL19-LABELS-EDITION: labels
         # are the 2019 deck's, and a classic table reads none.
-        ruling, key = ("LL19-LABELS", "no_such_label")
-        if not edition.labels:
-            ruling, key = ("LL19-LABELS-EDITION", "label_other_edition")
-    return refuse(
-        motion,
-        Reason.UNKNOWN_CARD,
-        ruling,
-        key,
-        describe,
-        edition=edition_name(edition, motion.table.language),
-        name=quoted(name),
-    )
+        kind = NO_SUCH_LABEL if edition.labels else LABEL_OTHER_EDITION
+    return refuse(table, kind, sketch, edition=edition, name=quoted(name))

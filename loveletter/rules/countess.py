@@ -11,28 +11,22 @@ from __future__ import annotations
 from loveletter.cardrule import CardRule, register_rule
 from loveletter.cards import Card
 from loveletter.commands import Play
-from loveletter.errors import Reason, Refusal
+from loveletter.errors import Reason
 from loveletter.motion import Motion
-from loveletter.rules.refusals import refuse
-from loveletter.words import the
+from loveletter.refusals import Refusal, RefusalKind, refuse
 
 FORCED_BY = frozenset({Card.KING, Card.PRINCE})
+
+FORCED = RefusalKind(
+    reason=Reason.COUNTESS_FORCED, ruling="LL19-COUNTESS-FORCED", key="countess_forced"
+)
 
 
 def check_beside(w: Motion, command: Play) -> Refusal | None:
     """Held with the King or a Prince, the Countess must be played instead of them."""
     if command.card not in FORCED_BY:
         return None
-    language = w.table.language
-    return refuse(
-        w,
-        Reason.COUNTESS_FORCED,
-        "LL19-COUNTESS-FORCED",
-        "countess_forced",
-        command,
-        the_card=the(command.card, language),
-        the_forcing=the(Card.COUNTESS, language),
-    )
+    return refuse(w.table, FORCED, command, the_card=command.card, the_forcing=Card.COUNTESS)
 
 
 RULE = register_rule(

@@ -91,7 +91,7 @@ def apply(
     """Apply ``command`` to ``state``: the new state and the events, in order.
 
     With ``check`` (the default) a command the rules forbid raises
-    :class:`~loveletter.errors.IllegalCommandError` and nothing changes. ``check=False``
+    :class:`~loveletter.refusals.IllegalCommandError` and nothing changes. ``check=False``
     is for commands known to be legal (taken from the legal commands of this very state);
     anything else then gives undefined results. ``record=False`` skips building the
     events. A take-back needs the game's history: apply it to a

@@ -11,11 +11,10 @@ from __future__ import annotations
 from loveletter.cardrule import CardRule, Intent, Targeting, register_rule
 from loveletter.cards import Card
 from loveletter.commands import Play
-from loveletter.errors import Reason, Refusal
+from loveletter.errors import Reason
 from loveletter.events import GuardGuessed, KnockOutCause
 from loveletter.motion import Motion
-from loveletter.rules.refusals import refuse
-from loveletter.words import a, the
+from loveletter.refusals import Refusal, RefusalKind, refuse
 
 
 def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | None) -> None:
@@ -37,6 +36,17 @@ def play(w: Motion, actor: int, targets: tuple[int, ...], guess: Card | int | No
             w.rule_out(target, (named,))
 
 
+GUESS_REQUIRED = RefusalKind(
+    reason=Reason.GUESS_REQUIRED, ruling="LL19-GUARD-GUESS-REQUIRED", key="guess_required"
+)
+GUESS_GUARD = RefusalKind(
+    reason=Reason.GUESS_GUARD, ruling="LL19-GUARD-NOT-GUARD", key="guess_guard"
+)
+GUESS_WITHOUT_TARGET = RefusalKind(
+    reason=Reason.GUESS_NOT_ALLOWED, ruling="LL19-Q09", key="guess_without_target"
+)
+
+
 def check(w: Motion, command: Play) -> Refusal | None:
     """The card a Guard names: one, and not a Guard, with a target; none without.
 
@@ -45,21 +55,16 @@ def check(w: Motion, command: Play) -> Refusal | None:
     guess = command.guess
     if command.targets:
         if guess is None:
-            problem = (Reason.GUESS_REQUIRED, "LL19-GUARD-GUESS-REQUIRED", "guess_required")
+            kind = GUESS_REQUIRED
         elif w.table.edition.card_named(guess) is command.card:
-            problem = (Reason.GUESS_GUARD, "LL19-GUARD-NOT-GUARD", "guess_guard")
+            kind = GUESS_GUARD
         else:
             return None
     elif guess is not None:
-        problem = (Reason.GUESS_NOT_ALLOWED, "LL19-Q09", "guess_without_target")
+        kind = GUESS_WITHOUT_TARGET
     else:
         return None
-    reason, ruling, key = problem
-    language = w.table.language
-    card = command.card
-    return refuse(
-        w, reason, ruling, key, command, the_card=the(card, language), a_card=a(card, language)
-    )
+    return refuse(w.table, kind, command, the_card=command.card, a_card=command.card)
 
 
 RULE = register_rule(

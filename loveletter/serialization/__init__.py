@@ -34,9 +34,10 @@ from typing import Any, TypeVar
 
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
-from loveletter.errors import InvalidCommandError, LoveLetterError, Reason, Refusal
+from loveletter.errors import InvalidCommandError, LoveLetterError, Reason
 from loveletter.events import EVENT_CLASSES, Event
 from loveletter.referee import Game
+from loveletter.refusals import Refusal
 from loveletter.serialization import base
 from loveletter.serialization.base import FORMAT_VERSION, MAX_SIZE
 from loveletter.serialization.commands import (
@@ -60,6 +61,7 @@ from loveletter.serialization.states import (
 from loveletter.setup import Setup
 from loveletter.state import State
 from loveletter.views import View, view_problems
+from loveletter.words import LANGUAGES
 
 __all__ = [
     "FORMAT_VERSION",
@@ -141,6 +143,15 @@ def to_data(value: Command | Event | State | View | Refusal | Game | Setup) -> d
                 "ruling": value.ruling,
                 "message": value.message,
                 "to_player": value.to_player,
+                "key": value.key,
+                "language": value.language,
+                "texts": {
+                    language: {
+                        "message": value.render(language),
+                        "to_player": value.render(language, you=True),
+                    }
+                    for language in LANGUAGES
+                },
             },
         }
     if isinstance(value, Game):
@@ -227,18 +238,31 @@ def refusal_from_json(
     body = base.obj(
         _document(data, "refusal")["refusal"],
         "$.refusal",
-        ("reason", "ruling", "message", "to_player"),
+        ("reason", "ruling", "message", "to_player", "key", "language", "texts"),
         ("reason", "ruling", "message"),
     )
     ruling, message = body["ruling"], body["message"]
     to_player = body.get("to_player", message)
-    if not all(isinstance(text, str) for text in (ruling, message, to_player)):
-        raise base.fail("$.refusal", "expected strings for ruling, message and to_player")
+    key, language = body.get("key", ""), body.get("language", "en")
+    if not all(isinstance(text, str) for text in (ruling, message, to_player, key, language)):
+        raise base.fail(
+            "$.refusal", "expected strings for ruling, message, to_player, key and language"
+        )
+    if language not in LANGUAGES:
+        raise base.fail("$.refusal.language", f"expected one of {', '.join(LANGUAGES)}")
+    texts = {language: (message, to_player)}
+    for written, pair in base.obj(body.get("texts", {}), "$.refusal.texts", LANGUAGES, ()).items():
+        where = f"$.refusal.texts.{written}"
+        both = base.obj(pair, where, ("message", "to_player"), ("message", "to_player"))
+        if not all(isinstance(text, str) for text in both.values()):
+            raise base.fail(where, "expected strings for message and to_player")
+        texts[written] = (both["message"], both["to_player"])
     return Refusal(
         reason=base.choice(Reason, body["reason"], "$.refusal.reason"),
         ruling=ruling,
-        message=message,
-        to_player=to_player,
+        key=key,
+        language=language,
+        texts=tuple((written, *pair) for written, pair in sorted(texts.items())),
     )
 
 
@@ -319,13 +343,13 @@ def read_command(game: Game, data: str | bytes | Mapping[str, object]) -> Comman
 
     Cards may be named by name, playing-card label or value in the game's edition.
     Malformed input raises :class:`~loveletter.errors.InvalidCommandError`. A name that is
-    no card raises :class:`~loveletter.errors.IllegalCommandError` with the refusal that
+    no card raises :class:`~loveletter.refusals.IllegalCommandError` with the refusal that
     takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
 
     >>> game = Game.new(["Anna", "Ben"], seed=1)
     >>> read_command(game, '{"play": {"player": "Anna", "card": "1", "target": "Ben", "guess": 5}}')
     Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRINCE)
-    >>> from loveletter.errors import IllegalCommandError
+    >>> from loveletter.refusals import IllegalCommandError
     >>> try:
     ...     read_command(game, '{"play": {"player": "Ben", "card": "Jester"}}')
     ... except IllegalCommandError as refused:

@@ -16,14 +16,15 @@ card's value in that edition (``"7"`` is the King in 2019, the Countess in class
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import Edition
-from loveletter.errors import InvalidCommandError, Reason, Refusal
+from loveletter.errors import InvalidCommandError, Reason
 from loveletter.layout import Layout
+from loveletter.refusals import Refusal
 from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization.base import (
     FORMAT_VERSION,
@@ -36,8 +37,7 @@ from loveletter.serialization.base import (
     seq,
 )
 from loveletter.state import State
-from loveletter.text import choice_phrase, play_phrase
-from loveletter.words import said, shown
+from loveletter.text import Sketch
 
 __all__ = [
     "UnknownCardError",
@@ -48,60 +48,43 @@ __all__ = [
 ]
 
 
+_KINDS: dict[str, type[Command]] = {"play": Play, "choose": Choose, "deal": Deal}
+
+
 class UnknownCardError(InvalidCommandError):
     """A command names something that is no card of the edition.
 
     It cannot be built, but the referee still refuses it with the reason that takes
     precedence (``UNKNOWN_CARD``, or ``BAD_DEAL`` in a deal, after the checks on who and
-    when); ``command_type``, ``player`` and ``target`` say what the command was.
+    when). ``sketch`` is the command as written (a :class:`~loveletter.text.Sketch`);
+    ``command_type``, ``player`` and ``target`` say what the command was, and ``name``
+    what in it is no card.
     """
 
-    def __init__(
-        self,
-        name: object,
-        *,
-        where: str,
-        command_type: type[Command],
-        describe: Describe,
-        player: str | None = None,
-        target: str | None = None,
-    ) -> None:
+    def __init__(self, name: object, *, where: str, sketch: Sketch) -> None:
+        command_type = _KINDS[sketch.kind]
         reason = Reason.BAD_DEAL if command_type is Deal else Reason.UNKNOWN_CARD
         super().__init__(f"{name!r} is not a card", where=where, reason=reason)
         self.name = name
+        self.sketch = sketch
         self.command_type = command_type
-        self.describe = describe
-        """The command described, in a language (``"en"`` or ``"fr"``), said to its
-        player or of them."""
-        self.player = player
-        self.target = target
+        self.player = sketch.player
+        self.target = sketch.target
 
     def refusal_at(self, state: State) -> Refusal:
         """The referee's refusal of the command in ``state``.
 
         ``UNKNOWN_CARD`` (or ``BAD_DEAL``), unless a reason that comes first applies.
         """
-        return unknown_card_refusal(
-            state, self.command_type, self.describe, self.player, self.target, self.name
-        )
+        return unknown_card_refusal(state, self.sketch, self.name)
 
 
 class _Cards:
     """Resolves card names for one edition, remembering what the command was."""
 
-    def __init__(
-        self,
-        edition: Edition | None,
-        command_type: type[Command],
-        describe: Describe,
-        player: str | None = None,
-        target: str | None = None,
-    ) -> None:
+    def __init__(self, edition: Edition | None, sketch: Sketch) -> None:
         self.edition = edition
-        self.command_type = command_type
-        self.describe = describe
-        self.player = player
-        self.target = target
+        self.sketch = sketch
 
     def card(self, data: object, where: str) -> Card:
         if isinstance(data, (str, int)) and not isinstance(data, bool):
@@ -111,42 +94,12 @@ class _Cards:
                 card = card_named(data) if isinstance(data, str) else None
             if card is not None:
                 return card
-            raise UnknownCardError(
-                data,
-                where=where,
-                command_type=self.command_type,
-                describe=self.describe,
-                player=self.player,
-                target=self.target,
-            )
+            raise UnknownCardError(data, where=where, sketch=self.sketch)
         raise fail(where, f"expected a card's name, got {kind_of(data)}")
 
     def cards(self, data: object, where: str) -> tuple[Card, ...]:
         items = seq(data, where)
         return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(items))
-
-
-Describe = Callable[[str, bool], str]
-"""A command described in a language, said to its player (``True``) or of them."""
-
-
-def _deal_described(language: str, you: bool) -> str:
-    return "la distribution" if language == "fr" else "the deal"
-
-
-def _play_described(player: str, card: object, target: str | None, guess: object) -> Describe:
-    """How to describe a play that names something that is no card, in a language."""
-
-    def described(language: str, you: bool) -> str:
-        named = said("unknown_card", language, name=shown(card))
-        named_guess = None if guess is None else shown(guess)
-        return play_phrase(player, named, target, named_guess, language, you=you)
-
-    return described
-
-
-def _choice_described(player: str) -> Describe:
-    return lambda language, you: choice_phrase(player, language, you=you)
 
 
 def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:
@@ -157,7 +110,7 @@ def layout_from_data(data: object, edition: Edition | None = None, where: str = 
         ("set_aside", "face_up", "hands", "draw_pile"),
         ("set_aside", "hands", "draw_pile"),
     )
-    cards = _Cards(edition, Deal, _deal_described)
+    cards = _Cards(edition, Sketch(kind="deal"))
     hands_data = fields["hands"]
     if not isinstance(hands_data, Mapping):
         raise fail(f"{where}.hands", f"expected an object, got {kind_of(hands_data)}")
@@ -181,8 +134,10 @@ def _play_from_data(body: object, edition: Edition | None, here: str) -> Play:
         name(other, f"{here}.also[{index}]")
         for index, other in enumerate(seq(fields.get("also", []), f"{here}.also"))
     )
-    describe = _play_described(player, fields["card"], target, fields.get("guess"))
-    cards = _Cards(edition, Play, describe, player, target)
+    sketch = Sketch(
+        kind="play", player=player, card=fields["card"], target=target, guess=fields.get("guess")
+    )
+    cards = _Cards(edition, sketch)
     card = cards.card(fields["card"], f"{here}.card")
     guess = fields.get("guess")
     if type(guess) is int and (edition is None or len(edition.cards_worth(guess)) > 1):
@@ -195,7 +150,7 @@ def _play_from_data(body: object, edition: Edition | None, here: str) -> Play:
 def _choice_from_data(body: object, edition: Edition | None, here: str) -> Choose:
     fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
     player = name(fields["player"], f"{here}.player")
-    cards = _Cards(edition, Choose, _choice_described(player), player)
+    cards = _Cards(edition, Sketch(kind="choose", player=player))
     return Choose(
         player=player,
         keep=cards.card(fields["keep"], f"{here}.keep"),

@@ -181,9 +181,7 @@ def test_names_that_are_no_card_keep_the_precedence() -> None:
         with pytest.raises(UnknownCardError) as raised:
             command_from_data(data, ed)
         error = raised.value
-        refusal = unknown_card_refusal(
-            game.state, error.command_type, error.describe, error.player, error.target, error.name
-        )
+        refusal = unknown_card_refusal(game.state, error.sketch, error.name)
         return refusal.reason
 
     assert reason_for({"play": {"player": "Anna", "card": "Jester"}}) is Reason.UNKNOWN_CARD

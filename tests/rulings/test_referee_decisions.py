@@ -243,14 +243,7 @@ def test_ll19_q01_a_name_that_is_no_card_is_refused_as_unknown(edition_name: str
     unknown = error.value
     assert unknown.reason is Reason.UNKNOWN_CARD
     assert unknown.command_type is Play
-    refusal = unknown_card_refusal(
-        game.state,
-        unknown.command_type,
-        unknown.describe,
-        unknown.player,
-        unknown.target,
-        unknown.name,
-    )
+    refusal = unknown_card_refusal(game.state, unknown.sketch, unknown.name)
     expected = {"2019": "LL19-Q01", "classic": "LLC-GUARD-NAMES"}[edition_name]
     assert (refusal.reason, refusal.ruling) == (Reason.UNKNOWN_CARD, expected)
 

@@ -41,10 +41,11 @@ from loveletter.bots import BOTS, Bot, HeuristicBot, make_bot
 from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import IllegalCommandError, InvalidCommandError, LoveLetterError
+from loveletter.errors import InvalidCommandError, LoveLetterError
 from loveletter.events import Event, RoundEnded, TokenAwarded
 from loveletter.narration import Narrator
 from loveletter.referee import Game
+from loveletter.refusals import IllegalCommandError
 from loveletter.serialization import (
     UnknownCardError,
     command_from_json,

@@ -71,7 +71,7 @@ changes nothing at the table. With ``illegal="lose"`` (the default, as PettingZo
 ``TerminateIllegalWrapper`` does) it ends the episode with a reward of -1, and
 ``info["refusal"]`` holds the referee's reason code and message; with
 ``illegal="raise"`` it raises the referee's
-:class:`~loveletter.errors.IllegalCommandError`. An id outside the action space raises
+:class:`~loveletter.refusals.IllegalCommandError`. An id outside the action space raises
 :class:`~loveletter.errors.InvalidCommandError` either way.
 
 **Seeding.** ``reset(seed=...)`` seeds the environment's generator, which draws each

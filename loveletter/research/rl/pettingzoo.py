@@ -33,7 +33,7 @@ share +1, the others -1) and every agent is terminated. Nothing is truncated: ev
 game ends.
 
 **Illegal actions.** An action the referee refuses raises its
-:class:`~loveletter.errors.IllegalCommandError` (its ``reason`` and ``ruling`` say
+:class:`~loveletter.refusals.IllegalCommandError` (its ``reason`` and ``ruling`` say
 why) and changes nothing: the agent may act again. An id that names a seat the table
 does not have, or lies outside the action space, raises
 :class:`~loveletter.errors.InvalidCommandError`. To end the game instead, with a

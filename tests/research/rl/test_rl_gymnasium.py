@@ -20,7 +20,8 @@ from loveletter import Card, Command, Game
 from loveletter.bots import Bot, RandomBot
 from loveletter.bots.sampling import sample_state
 from loveletter.editions import edition
-from loveletter.errors import IllegalCommandError, InvalidCommandError, SetupError
+from loveletter.errors import InvalidCommandError, SetupError
+from loveletter.refusals import IllegalCommandError
 from loveletter.research.encoding import encoding
 from loveletter.research.rl.gymnasium import (
     ENV_ID,

@@ -22,7 +22,8 @@ from pettingzoo.utils import wrappers
 from loveletter import Card, Game, Play
 from loveletter.bots.sampling import sample_state
 from loveletter.editions import edition
-from loveletter.errors import IllegalCommandError, InvalidCommandError, Reason
+from loveletter.errors import InvalidCommandError, Reason
+from loveletter.refusals import IllegalCommandError
 from loveletter.research.encoding import encoding
 from loveletter.research.rl.pettingzoo import LoveLetterEnv, env, raw_env
 from loveletter.state import Phase
