@@ -13,6 +13,7 @@ from loveletter.cards import Card, card_named
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.editions import EDITIONS, CardSpec, Edition, Tiebreak, edition, register_edition
 from loveletter.errors import (
+    ForbiddenCommandError,
     InconsistentStateError,
     InvalidCommandError,
     LoveLetterError,
@@ -68,6 +69,7 @@ __all__ = [
     "Draw",
     "Edition",
     "Event",
+    "ForbiddenCommandError",
     "Game",
     "IllegalCommandError",
     "InconsistentStateError",

@@ -12,6 +12,9 @@ situation, written in the listener's language when it is read.
   forbid now. It carries the :class:`~loveletter.refusals.Refusal` and is defined beside
   it, in :mod:`loveletter.refusals` (a refusal is written in words, which are above this
   module); ``from loveletter import IllegalCommandError`` finds it too.
+* :class:`ForbiddenCommandError`: a command its sender may not send (another player's,
+  or one only the table sends), refused before any rule is looked at; a kind of
+  :class:`InvalidCommandError`.
 * :class:`SetupError`: a table that cannot be set up (player count, target, deal).
 * :class:`InconsistentStateError`: a state that the rules cannot reach (a stored state
   whose cards are not conserved, for instance).
@@ -24,6 +27,7 @@ from __future__ import annotations
 from loveletter._kinds import Enum
 
 __all__ = [
+    "ForbiddenCommandError",
     "InconsistentStateError",
     "InvalidCommandError",
     "LoveLetterError",
@@ -112,6 +116,20 @@ class InvalidCommandError(LoveLetterError):
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.reason = reason
+
+
+class ForbiddenCommandError(InvalidCommandError):
+    """A command its sender may not send: another player's, or one only the table sends.
+
+    Refused before any rule is looked at (:func:`loveletter.serialization.read_command`
+    with a ``sender``). ``sender`` is who sent it, ``player`` whose command it is
+    (``None`` for a deal or a redeal, which only the table sends).
+    """
+
+    def __init__(self, message: str, *, sender: str, player: str | None):
+        super().__init__(message)
+        self.sender = sender
+        self.player = player
 
 
 class SetupError(LoveLetterError):

@@ -51,7 +51,7 @@ from loveletter.setup import (
     setup_edition,
     setup_players,
 )
-from loveletter.state import Phase, State
+from loveletter.state import Phase, State, Table
 
 __all__ = ["Game", "Setup"]
 
@@ -239,6 +239,14 @@ class Game:
         return self._motion.snapshot()
 
     @property
+    def table(self) -> Table:
+        """What stays the same for the whole game: edition, players, target, language, ...
+
+        Read without making a snapshot of the state (``game.state.table`` is the same).
+        """
+        return self._motion.table
+
+    @property
     def phase(self) -> Phase:
         """What the game waits for (without making a snapshot of the state)."""
         return self._motion.phase
@@ -322,8 +330,11 @@ class Game:
 
     def check(self, command: Command) -> Refusal | None:
         """Why ``command`` would be refused now, or ``None`` if it would be applied."""
-        last = self._last_step() if type(command) is TakeBack else None
-        return refusal(self._motion, command, last)
+        if type(command) is not TakeBack:
+            return refusal(self._motion, command)
+        last = self._last_step()
+        kept = last is not None or self._setup is not None or self._round_begun()
+        return refusal(self._motion, command, last, kept=kept)
 
     def is_legal(self, command: Command) -> bool:
         """Whether ``command`` would be applied now."""
@@ -339,6 +350,10 @@ class Game:
         """What a take-back would take back: the running round's last command, and its events."""
         index = self._taken_back()
         return None if index is None else (self._log[index], self._events[index])
+
+    def _round_begun(self) -> bool:
+        """Whether the log holds the running round's start (a deal or a redeal)."""
+        return any(type(command) in (Deal, Redeal) for command in self._log)
 
     def _taken_back(self) -> int | None:
         """Where in the log is the command a take-back would take back, if any.

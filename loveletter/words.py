@@ -300,6 +300,12 @@ _MESSAGES: dict[str, tuple[str, str] | tuple[str, str, str, str]] = {
         "{said}: no command of round {round} is left to take back",
         "{said} : aucune action de la manche {round} ne reste à reprendre",
     ),
+    "history_not_kept": (
+        "{said}: this game was rebuilt from a stored state without its history, so the "
+        "commands before it cannot be taken back",
+        "{said} : cette partie a été reconstruite d'un état enregistré sans son historique ; "
+        "les actions d'avant ne peuvent pas être reprises",
+    ),
     "not_yours_to_take_back": (
         "{said}: the last command is {owner}'s; only {owner} may take it back",
         "{said} : la dernière action est celle de {owner} ; seul {owner} peut la reprendre",

@@ -15,7 +15,7 @@ the command did not name.
 from __future__ import annotations
 
 from loveletter.cardrule import RULES, Targeting
-from loveletter.cards import Card, looks_like_a_label
+from loveletter.cards import Card, card_named, looks_like_a_label
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import quoted
 from loveletter.errors import InvalidCommandError, Reason
@@ -103,11 +103,14 @@ def _round_winners(motion: Motion) -> tuple[int, ...]:
     return motion.outcome.winners if motion.outcome is not None else ()
 
 
-def refusal(motion: Motion, command: Command, last: LastStep | None = None) -> Refusal | None:
+def refusal(
+    motion: Motion, command: Command, last: LastStep | None = None, *, kept: bool = True
+) -> Refusal | None:
     """Why ``command`` cannot be applied to ``motion``, or ``None`` if it can.
 
     ``last`` is the running round's last command that was not taken back, and its events:
-    what a take-back would take back (see :func:`~loveletter.rules.checks.take_back_refusal`).
+    what a take-back would take back, and ``kept`` whether the round's history was kept
+    (see :func:`~loveletter.rules.checks.take_back_refusal`).
     """
     if type(command) is Play:
         return _play(motion, command)
@@ -118,7 +121,7 @@ def refusal(motion: Motion, command: Command, last: LastStep | None = None) -> R
     if type(command) is Deal:
         return _deal(motion, command)
     if type(command) is TakeBack:
-        return take_back_refusal(motion, command, last)
+        return take_back_refusal(motion, command, last, kept=kept)
     if type(command) is Redeal:
         return _redeal(motion, command)
     raise InvalidCommandError(f"not a command: {command!r}")
@@ -146,8 +149,14 @@ def _remedy_agreed(motion: Motion, command: Command) -> Refusal | None:
     return None
 
 
-def take_back_refusal(motion: Motion, command: TakeBack, last: LastStep | None) -> Refusal | None:
-    """Why ``command`` may not take back ``last`` (HOUSE-REMEDY-TAKE-BACK), or ``None``."""
+def take_back_refusal(
+    motion: Motion, command: TakeBack, last: LastStep | None, *, kept: bool = True
+) -> Refusal | None:
+    """Why ``command`` may not take back ``last`` (HOUSE-REMEDY-TAKE-BACK), or ``None``.
+
+    ``kept`` is whether the game's history from the round's start was kept: a game
+    rebuilt from a stored state has none before it, and says so.
+    """
     problem = _remedy_agreed(motion, command)
     if problem is not None:
         return problem
@@ -162,17 +171,23 @@ def take_back_refusal(motion: Motion, command: TakeBack, last: LastStep | None) 
         )
     round_running = motion.phase in (Phase.DRAW, Phase.PLAY, Phase.CHOOSE)
     if last is None or not round_running:
-        return refuse(motion.table, NOTHING_TO_TAKE_BACK, command, round=motion.round_number)
+        kind = NOTHING_TO_TAKE_BACK if kept or not round_running else HISTORY_NOT_KEPT
+        return refuse(motion.table, kind, command, round=motion.round_number)
+    return _irreversible(motion.table, command, last)
+
+
+def _irreversible(table: Table, command: TakeBack, last: LastStep) -> Refusal | None:
+    """Whether ``last`` is another's, or showed someone something hidden since."""
     step, events = last
     owner = getattr(step, "player", "")
     if owner != command.player:
-        return refuse(motion.table, NOT_YOURS_TO_TAKE_BACK, command, owner=owner)
+        return refuse(table, NOT_YOURS_TO_TAKE_BACK, command, owner=owner)
     shown = next((type(event) for event in events if type(event) in _REVEALING), None)
     if shown is None:
         return None
     step_kind = _STEP_KINDS.get(type(step), "draw")
     return refuse(
-        motion.table,
+        table,
         NOT_REVERSIBLE,
         command,
         step=Phrase(key=f"step_{step_kind}", fields=(("owner", owner),)),
@@ -222,29 +237,9 @@ def actor_refusal(
         return _game_over(motion, command)
     if phase is Phase.ROUND_OVER:
         return refuse(motion.table, ROUND_OVER, command, round=motion.round_number)
-    seats = motion.table.seats
-    seat = seats.get(player)
-    stranger = next((target for target in targets if target not in seats), None)
-    if seat is None or stranger is not None:
-        return refuse(
-            motion.table,
-            UNKNOWN_ACTOR if seat is None else UNKNOWN_TARGET,
-            command,
-            name=quoted(player if seat is None else stranger),
-            players=", ".join(motion.table.players),
-        )
-    if seat != motion.to_act:
-        if motion.out[seat]:
-            return refuse(
-                motion.table, PLAYER_OUT, command, player=player, round=motion.round_number
-            )
-        return refuse(
-            motion.table,
-            NOT_YOUR_TURN,
-            command,
-            to_act=motion.table.players[motion.to_act],
-            player=player,
-        )
+    problem = _who(motion, command, player, targets)
+    if problem is not None:
+        return problem
     wanted = {Play: Phase.PLAY, Draw: Phase.DRAW}.get(command_type, Phase.CHOOSE)
     if phase is not wanted:
         if phase is Phase.CHOOSE or command_type is Choose:
@@ -253,6 +248,28 @@ def actor_refusal(
             ruling = "LL19-TURN-DRAW-PLAY"
         return refuse(motion.table, _WRONG_PHASE[phase, ruling], command, player=player)
     return None
+
+
+def _who(
+    motion: Motion, command: Command | Sketch, player: str, targets: tuple[str, ...]
+) -> Refusal | None:
+    """``player`` and ``targets`` are at the table, and it is ``player``'s turn."""
+    table = motion.table
+    seat = table.seats.get(player)
+    stranger = next((target for target in targets if target not in table.seats), None)
+    if seat is None or stranger is not None:
+        return refuse(
+            table,
+            UNKNOWN_ACTOR if seat is None else UNKNOWN_TARGET,
+            command,
+            name=quoted(player if seat is None else stranger),
+            players=", ".join(table.players),
+        )
+    if seat == motion.to_act:
+        return None
+    if motion.out[seat]:
+        return refuse(table, PLAYER_OUT, command, player=player, round=motion.round_number)
+    return refuse(table, NOT_YOUR_TURN, command, to_act=table.players[motion.to_act], player=player)
 
 
 def _game_over(motion: Motion, command: Command | Sketch) -> Refusal:
@@ -296,34 +313,43 @@ def _play_card(motion: Motion, command: Play) -> Refusal | None:
     labelled = _labels_refusal(motion, command)
     if labelled is not None:
         return labelled
+    problem = _of_the_edition(motion.table, command)
+    if problem is not None:
+        return problem
+    if command.card not in motion.hands[motion.to_act]:
+        return refuse(
+            motion.table, NOT_IN_HAND, command, player=command.player, any_card=command.card
+        )
+    return None
+
+
+def _of_the_edition(table: Table, command: Play) -> Refusal | None:
+    """The card played, and the card named, are cards of the table's edition."""
     card, guess = command.card, command.guess
-    table = motion.table
     edition = table.edition
     named = edition.card_named(guess)
-    if isinstance(guess, int) and named is None and len(edition.cards_worth(guess)) > 1:
-        return refuse(
-            table,
-            NUMBER_NAMES_TWO,
-            command,
-            edition=edition,
-            number=guess,
-            cards=edition.cards_worth(guess),
-        )
-    if card not in edition.cards or (guess is not None and named is None):
-        unknown: Card | int | None = card
-        kind = NOT_IN_EDITION
-        if card in edition.cards:
-            unknown, kind = (guess, NAMED_NOT_IN_EDITION)
-        return refuse(
-            table,
-            kind,
-            command,
-            edition=edition,
-            card=unknown if isinstance(unknown, Card) else quoted(unknown),
-        )
-    if card not in motion.hands[motion.to_act]:
-        return refuse(table, NOT_IN_HAND, command, player=command.player, any_card=card)
-    return None
+    if isinstance(guess, int) and named is None:
+        problem = _number_of_two(table, command, guess)
+        if problem is not None:
+            return problem
+    if card in edition.cards and (guess is None or named is not None):
+        return None
+    unknown: Card | int | None = card
+    kind = NOT_IN_EDITION
+    if card in edition.cards:
+        unknown, kind = (guess, NAMED_NOT_IN_EDITION)
+    shown = unknown if isinstance(unknown, Card) else quoted(unknown)
+    return refuse(table, kind, command, edition=edition, card=shown)
+
+
+def _number_of_two(table: Table, command: Command | Sketch, number: int) -> Refusal | None:
+    """A number named where the edition has two cards of that value (LL19-GUARD-NUMBER)."""
+    worth = table.edition.cards_worth(number)
+    if len(worth) < 2:
+        return None
+    return refuse(
+        table, NUMBER_NAMES_TWO, command, edition=table.edition, number=number, cards=worth
+    )
 
 
 def _held_beside(motion: Motion, command: Play) -> Refusal | None:
@@ -347,23 +373,27 @@ def _play_targets(motion: Motion, command: Play) -> Refusal | None:
     """Whom the card chooses, as its record's targeting says (``LL19-TARGET-*``)."""
     targeting = RULES[command.card].targeting
     targets = command.targets
-    seat = motion.to_act
-    table, a_card = motion.table, command.card
     if targeting is Targeting.NONE:
         if targets:
-            return refuse(table, CHOOSES_NOBODY, command, a_card=a_card)
+            return refuse(motion.table, CHOOSES_NOBODY, command, a_card=command.card)
         return None
     wanted = 2 if targeting is Targeting.TWO_OTHERS else 1
     if len(targets) != wanted or len(set(targets)) != len(targets):
-        if targeting is Targeting.ANY:
-            return refuse(table, PRINCE_NEEDS_TARGET, command, player=command.player, a_card=a_card)
-        if len(_choosable(motion, seat)) >= wanted or len(targets) > wanted:
-            kind = NEEDS_TWO if wanted == 2 else NEEDS_OTHER
-            return refuse(table, kind, command, a_card=a_card)
-        if targets:  # fewer can be chosen than the card chooses: it chooses nobody
-            return refuse(table, TOO_FEW_TO_CHOOSE, command, a_card=a_card)
-        return None  # nobody can be chosen: played with no effect
+        return _how_many(motion, command, targeting, wanted)
     return _each_target(motion, command, targeting)
+
+
+def _how_many(motion: Motion, command: Play, targeting: Targeting, wanted: int) -> Refusal | None:
+    """Not as many players chosen as the card chooses: refused, or played with no effect."""
+    table, a_card, targets = motion.table, command.card, command.targets
+    if targeting is Targeting.ANY:
+        return refuse(table, PRINCE_NEEDS_TARGET, command, player=command.player, a_card=a_card)
+    if len(_choosable(motion, motion.to_act)) >= wanted or len(targets) > wanted:
+        kind = NEEDS_TWO if wanted == 2 else NEEDS_OTHER
+        return refuse(table, kind, command, a_card=a_card)
+    if targets:  # fewer can be chosen than the card chooses: it chooses nobody
+        return refuse(table, TOO_FEW_TO_CHOOSE, command, a_card=a_card)
+    return None  # nobody can be chosen: played with no effect
 
 
 def _each_target(motion: Motion, command: Play, targeting: Targeting) -> Refusal | None:
@@ -444,24 +474,40 @@ def unknown_card_refusal(position: Motion | State, sketch: Sketch, name: object)
     table = motion.table
     edition = table.edition
     if sketch.kind == "deal":
-        if motion.phase is Phase.GAME_OVER:
-            return _game_over(motion, sketch)
-        return refuse(table, NOT_A_CARD_OF, sketch, name=quoted(name), edition=edition)
+        return (
+            _game_over(motion, sketch)
+            if motion.phase is Phase.GAME_OVER
+            else refuse(table, NOT_A_CARD_OF, sketch, name=quoted(name), edition=edition)
+        )
     command_type = Choose if sketch.kind == "choose" else Play
     targets = () if sketch.target is None else (sketch.target,)
     problem = actor_refusal(motion, command_type, sketch, sketch.player or "", targets)
     if problem is not None:
         return problem
+    return _no_card(table, sketch, name)
+
+
+def _no_card(table: Table, sketch: Sketch, name: object) -> Refusal:
+    """Why ``name`` names no card: a number of two cards, a label, or no name at all."""
     number = name.strip() if isinstance(name, str) else None
     if number is not None and number.isdecimal() and number.isascii():
-        worth = edition.cards_worth(int(number))
-        if len(worth) > 1:
-            return refuse(
-                table, NUMBER_NAMES_TWO, sketch, edition=edition, number=int(number), cards=worth
-            )
-    kind = NO_CARD_CALLED
-    if isinstance(name, str) and looks_like_a_label(name):
-        # LL19-LABELS: a playing card outside the rendition; LL19-LABELS-EDITION: labels
-        # are the 2019 deck's, and a classic table reads none.
-        kind = NO_SUCH_LABEL if edition.labels else LABEL_OTHER_EDITION
-    return refuse(table, kind, sketch, edition=edition, name=quoted(name))
+        problem = _number_of_two(table, sketch, int(number))
+        if problem is not None:
+            return problem
+    label = isinstance(name, str) and looks_like_a_label(name)
+    other = card_named(name) if isinstance(name, str) and not label else None
+    if other is not None:  # a card of another edition: this one's deck has none
+        kind = NAMED_NOT_IN_EDITION if name is sketch.guess else NOT_IN_EDITION
+        return refuse(table, kind, sketch, edition=table.edition, card=other)
+    return refuse(table, _unnamed(table, name), sketch, edition=table.edition, name=quoted(name))
+
+
+def _unnamed(table: Table, name: object) -> RefusalKind:
+    """Why a name names no card of any edition, as a kind of refusal.
+
+    A playing card outside the rendition (LL19-LABELS), a label at a table that reads
+    none (LL19-LABELS-EDITION: labels are the 2019 deck's), or no card at all (LL19-Q01).
+    """
+    if not (isinstance(name, str) and looks_like_a_label(name)):
+        return NO_CARD_CALLED
+    return NO_SUCH_LABEL if table.edition.labels else LABEL_OTHER_EDITION

@@ -29,12 +29,14 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
+from loveletter.echo import shown
 from loveletter.editions import Edition
-from loveletter.errors import InvalidCommandError, LoveLetterError, Reason
+from loveletter.errors import ForbiddenCommandError, InvalidCommandError, LoveLetterError, Reason
 from loveletter.events import EVENT_CLASSES, Event
 from loveletter.referee import Game
 from loveletter.refusals import Refusal
@@ -102,12 +104,14 @@ def _event_codec(name: str) -> Codec:
 
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
-def _guarded(read: Callable[..., T]) -> Callable[..., T]:
+def _guarded(read: Callable[P, T]) -> Callable[P, T]:
     """Make sure reading raises nothing but InvalidCommandError (the library's promise)."""
 
-    def guarded(*args: Any, **kwargs: Any) -> T:
+    @functools.wraps(read)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return read(*args, **kwargs)
         except InvalidCommandError:
@@ -121,8 +125,6 @@ def _guarded(read: Callable[..., T]) -> Callable[..., T]:
                 f"unreadable input ({type(error).__name__}: {error})"
             ) from error
 
-    guarded.__name__ = read.__name__
-    guarded.__doc__ = read.__doc__
     return guarded
 
 
@@ -338,13 +340,29 @@ def from_json(
     return command_from_json(data if isinstance(data, Mapping) else text, max_size=max_size)
 
 
-def read_command(game: Game, data: str | bytes | Mapping[str, object]) -> Command:
-    """A command for ``game`` from JSON (text, or data already parsed).
+def read_command(
+    game: Game,
+    data: str | bytes | Mapping[str, object],
+    *,
+    sender: str | None = None,
+    max_size: int = base.MAX_SIZE,
+) -> Command:
+    """A command for ``game`` from a client's JSON (text, or data already parsed).
 
     Cards may be named by name, playing-card label or value in the game's edition.
-    Malformed input raises :class:`~loveletter.errors.InvalidCommandError`. A name that is
-    no card raises :class:`~loveletter.refusals.IllegalCommandError` with the refusal that
-    takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
+    Refused, in this order, each before anything that follows is looked at:
+
+    * text over ``max_size`` characters, and malformed input:
+      :class:`~loveletter.errors.InvalidCommandError` (with the JSON path of what is
+      wrong);
+    * with a ``sender`` (the player the message came from), a command of another
+      player, or one that only the table sends (a deal, a redeal):
+      :class:`~loveletter.errors.ForbiddenCommandError`, before any rule runs;
+    * a name that is no card: :class:`~loveletter.refusals.IllegalCommandError` with the
+      refusal that takes precedence (``NOT_YOUR_TURN`` before ``UNKNOWN_CARD``, say).
+
+    A command that the rules forbid is read all the same: :meth:`Game.apply
+    <loveletter.referee.Game.apply>` (or :meth:`~loveletter.referee.Game.check`) refuses it.
 
     >>> game = Game.new(["Anna", "Ben"], seed=1)
     >>> read_command(game, '{"play": {"player": "Anna", "card": "1", "target": "Ben", "guess": 5}}')
@@ -355,9 +373,34 @@ def read_command(game: Game, data: str | bytes | Mapping[str, object]) -> Comman
     ... except IllegalCommandError as refused:
     ...     print(refused.reason)
     Reason.NOT_YOUR_TURN
+    >>> read_command(game, '{"draw": "Ben"}', sender="Anna")
+    Traceback (most recent call last):
+    ...
+    loveletter.errors.ForbiddenCommandError: Anna may send only Anna's commands, not Ben's
     """
-    state = game.state
+    edition = game.table.edition
     try:
-        return command_from_json(data, state.edition)
+        command = command_from_json(data, edition, max_size=max_size)
     except UnknownCardError as unknown:
-        raise unknown.refusal_at(state).error() from None
+        if sender is not None:
+            _check_sender(sender, unknown.player, unknown.command_type)
+        raise unknown.refusal_at(game.state).error() from None
+    if sender is not None:
+        _check_sender(sender, getattr(command, "player", None), type(command))
+    return command
+
+
+def _check_sender(sender: str, player: str | None, command_type: type[Command]) -> None:
+    """Raise :class:`~loveletter.errors.ForbiddenCommandError` unless ``sender`` may send it."""
+    if player is None:
+        raise ForbiddenCommandError(
+            f"{shown(sender)} may not send a {command_type.__name__.lower()}: only the table does",
+            sender=sender,
+            player=None,
+        )
+    if player != sender:
+        raise ForbiddenCommandError(
+            f"{shown(sender)} may send only {shown(sender)}'s commands, not {shown(player)}'s",
+            sender=sender,
+            player=player,
+        )

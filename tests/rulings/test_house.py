@@ -166,6 +166,26 @@ def test_house_remedy_take_back_in_french_says_what_was_learned() -> None:
     assert "une carte a été piochée" in refusal.message
 
 
+@pytest.mark.ruling("HOUSE-REMEDY-TAKE-BACK")
+def test_house_remedy_take_back_of_a_game_rebuilt_without_its_history_says_so() -> None:
+    """A game rebuilt from a stored state has no record of the round before it: a take-back
+    there is refused as such, not as if the round had no command; after its own play, it
+    takes that back."""
+    game = remedy_table(auto_draw=True)
+    game.apply(Play(player="Anna", card=Card.COUNTESS))
+    rebuilt = Game.from_state(game.state)
+    refusal = rebuilt.check(TakeBack(player="Ben"))
+    assert refusal is not None
+    assert (refusal.reason, refusal.ruling, refusal.key) == (
+        Reason.NOTHING_TO_TAKE_BACK,
+        "HOUSE-REMEDY-TAKE-BACK",
+        "history_not_kept",
+    )
+    assert "rebuilt from a stored state without its history" in refusal.message
+    assert "sans son historique" in refusal.render("fr")
+    assert game.check(TakeBack(player="Ben")).key == "not_yours_to_take_back"  # type: ignore[union-attr]
+
+
 # -- HOUSE-REMEDY-REDEAL and HOUSE-REMEDY-TOKENS-KEPT ------------------------------------
 
 
