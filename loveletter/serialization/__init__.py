@@ -22,7 +22,7 @@ package (:func:`loveletter.serialization.schemas.schema`).
 >>> from loveletter import Play, Card
 >>> text = to_json(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE))
 >>> text
-'{"format":1,"play":{"player":"Anna","card":"Guard","target":"Ben","guess":"Prince"}}'
+'{"play":{"player":"Anna","card":"Guard","target":"Ben","guess":"Prince"}}'
 >>> command_from_json(text) == Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRINCE)
 True
 """
@@ -129,10 +129,15 @@ def _guarded(read: Callable[P, T]) -> Callable[P, T]:
 
 
 def to_data(value: Command | Event | State | View | Refusal | Game | Setup) -> dict[str, Any]:
-    """The JSON shape of a command, event, state, view, refusal, or a game's log."""
+    """The JSON shape of a command, event, state, view, refusal, or a game's log.
+
+    Each document carries the ``"format"`` it is written in, but a command: a command
+    has one shape wherever it stands, alone or in a view's ``legal`` list, and its
+    ``"format"`` is optional when it is read.
+    """
     head: dict[str, Any] = {"format": FORMAT_VERSION}
     if isinstance(value, _COMMAND_TYPES):
-        return {**head, **command_to_data(value)}
+        return command_to_data(value)
     if isinstance(value, State):
         return {**head, "state": state_to_data(value)}
     if isinstance(value, View):

@@ -28,15 +28,18 @@ from typing import Any
 from loveletter.cardrule import RULES
 from loveletter.cards import Card
 from loveletter.editions import CLASSIC, EDITION_2019, Edition
+from loveletter.errors import Reason
 from loveletter.events import EVENT_CLASSES, KnockOutCause
 from loveletter.serialization.base import FORMAT_VERSION
 from loveletter.serialization.records import record_codec
 from loveletter.views import View
+from loveletter.words import LANGUAGES
 
 __all__ = ["BUILT_IN", "NAMES", "build", "schema"]
 
-NAMES = ("command", "event", "view")
-"""The schemas that ship: one per kind of document."""
+NAMES = ("command", "event", "view", "refusal", "host")
+"""The schemas that ship: one per kind of document, and one for the host's messages
+(:mod:`loveletter.host`)."""
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _FORMAT = {"const": FORMAT_VERSION}
@@ -140,6 +143,123 @@ def _view() -> dict[str, Any]:
     }
 
 
+def _texts() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["message", "to_player"],
+        "additionalProperties": False,
+        "properties": {"message": {"type": "string"}, "to_player": {"type": "string"}},
+    }
+
+
+_REASON = {"enum": [reason.value for reason in Reason]}
+_LANGUAGE = {"enum": list(LANGUAGES)}
+
+
+def _refusal() -> dict[str, Any]:
+    body = {
+        "type": "object",
+        "required": ["reason", "ruling", "message"],
+        "additionalProperties": False,
+        "properties": {
+            "reason": _REASON,
+            "ruling": {"type": "string"},
+            "message": {"type": "string"},
+            "to_player": {"type": "string"},
+            "key": {"type": "string"},
+            "language": _LANGUAGE,
+            "texts": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {language: _texts() for language in LANGUAGES},
+            },
+        },
+    }
+    return {
+        "$schema": _DIALECT,
+        "$id": "refusal.schema.json",
+        "title": "loveletter refusal",
+        "description": (
+            "Why the referee refused a command: its reason code, the ruling, and its message "
+            "(in the table's language, and in every language under texts)."
+        ),
+        "type": "object",
+        "required": ["format", "refusal"],
+        "additionalProperties": False,
+        "properties": {"format": _FORMAT, "refusal": body},
+    }
+
+
+def _host() -> dict[str, Any]:
+    command = {"$ref": "command.schema.json"}
+    told = {
+        "state": {"type": "integer", "minimum": 0},
+        "listener": {"oneOf": [_NAME, {"type": "null"}]},
+        "language": _LANGUAGE,
+        "events": {"type": "array", "items": {"$ref": "event.schema.json"}},
+        "narration": {"type": "array", "items": {"type": "string"}},
+        "view": {"$ref": "view.schema.json#/properties/view"},
+        "legal": {"type": "array", "items": command},
+        "take_back": {"oneOf": [command, {"type": "null"}]},
+    }
+    told_required = ["type", "state", "listener", "language", "events", "narration"]
+
+    def message(kind: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": [*told_required, *required],
+            "additionalProperties": False,
+            "properties": {"type": {"const": kind}, **told, **extra},
+        }
+
+    refused = {
+        "type": "object",
+        "required": ["type", "error", "message"],
+        "additionalProperties": False,
+        "properties": {
+            "type": {"const": "refused"},
+            "error": {"enum": ["too_large", "malformed", "forbidden", "stale", "illegal"]},
+            "message": {"type": "string"},
+            "state": {"type": "integer", "minimum": 0},
+            "refusal": {
+                "type": "object",
+                "required": ["reason", "ruling", "key", "message", "to_player"],
+                "additionalProperties": False,
+                "properties": {
+                    "reason": _REASON,
+                    "ruling": {"type": "string"},
+                    "key": {"type": "string"},
+                    "message": {"type": "string"},
+                    "to_player": {"type": "string"},
+                },
+            },
+        },
+    }
+    return {
+        "$schema": _DIALECT,
+        "$id": "host.schema.json",
+        "title": "loveletter host message",
+        "description": (
+            "A message the host of a game (loveletter.host) sends a listener: its welcome, "
+            "an update after a move, or why its own message was refused."
+        ),
+        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in ("welcome", "update", "refused")],
+        "$defs": {
+            "welcome": message(
+                "welcome",
+                {
+                    "edition": {"type": "string"},
+                    "players": {"type": "array", "items": _NAME},
+                    "seats": {"type": "array", "items": _NAME},
+                },
+                ["edition", "players", "seats"],
+            ),
+            "update": message("update", {}, []),
+            "refused": refused,
+        },
+    }
+
+
 BUILT_IN = (EDITION_2019, CLASSIC)
 """The editions whose cards the shipped schema files list."""
 
@@ -161,14 +281,20 @@ def build(editions: Iterable[Edition] | None = None) -> dict[str, dict[str, Any]
     By default, the built-in editions' (:data:`BUILT_IN`): the files that ship.
     """
     kinds = _kinds(BUILT_IN if editions is None else editions)
-    documents = {"command": _command(), "event": _event(), "view": _view()}
+    documents = {
+        "command": _command(),
+        "event": _event(),
+        "view": _view(),
+        "refusal": _refusal(),
+        "host": _host(),
+    }
     for body in documents.values():
         body["$defs"] = {**body.get("$defs", {}), **kinds}
     return documents
 
 
 def schema(name: str) -> dict[str, Any]:
-    """The shipped schema called ``name`` (``"command"``, ``"event"`` or ``"view"``)."""
+    """The shipped schema called ``name``: one of :data:`NAMES`."""
     text = (
         resources.files("loveletter")
         .joinpath("schemas", f"{name}.schema.json")

@@ -122,16 +122,15 @@ def test_a_logged_game_replays_to_the_same_events(game: Game) -> None:
 
 
 def test_documents_carry_the_format_version() -> None:
-    """Every document written says which format it is in."""
+    """Every document written says which format it is in; a command has one shape wherever
+    it stands (alone, in a view's legal list, in a log), with no format of its own."""
     game = table(hands={"Anna": "Guard", "Ben": "Priest"})
-    for value in [
-        game.state,
-        game.events[0],
-        Draw(player="Anna"),
-        view_for(game.state, "Anna"),
-        game,
-    ]:
+    for value in [game.state, game.events[0], view_for(game.state, "Anna"), game]:
         assert to_data(value)["format"] == FORMAT_VERSION  # type: ignore[arg-type]
+    view = to_data(view_for(game.state, "Anna"))["view"]
+    assert [to_data(command) for command in game.legal_commands()] == view["legal"]
+    assert "format" not in to_data(Draw(player="Anna"))
+    assert command_from_json('{"format": 1, "draw": "Anna"}') == Draw(player="Anna")
     with pytest.raises(InvalidCommandError, match="unsupported format 2"):
         state_from_json(json.dumps({**to_data(game.state), "format": 2}))
 

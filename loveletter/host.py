@@ -1,0 +1,356 @@
+"""The host of one game inside another app: seats, messages in, messages out.
+
+No transport here (no web framework, no sockets): an app carries the text, the host
+decides what it means. It does, in this order, what a safe game server must
+(``docs/howto/game-server.md``):
+
+1. a seat is tied to its secret token (:meth:`Host.authenticate`); the host keeps only
+   each token's hash, and :meth:`Host.stored` never holds a token or sends the seed;
+2. a message longer than :attr:`Host.max_message` is refused before it is parsed;
+3. a move is ``{"state": N, "command": {...}}``: its command is read with the seat as its
+   sender (:func:`~loveletter.serialization.read_command`), so another seat's command is
+   refused as ``forbidden`` before any rule runs;
+4. a move made for another state than the game's (``N`` counts the commands in the
+   game's log when the seat chose it) is refused as ``stale``: a move sent twice, or
+   chosen before someone else's, never lands where its sender did not mean it;
+5. only then does the referee check it (``illegal``, with the refusal written in the
+   listener's language) or apply it; a round's end is followed by the next deal;
+6. each listener is sent only its own view and its own redacted events, told in its own
+   language (:meth:`Host.welcome`, :meth:`Host.update`).
+
+Every message is a JSON object whose ``"type"`` is ``"welcome"``, ``"update"`` or
+``"refused"``; their JSON Schema ships with the package
+(:func:`loveletter.serialization.schemas.schema`, ``"host"``).
+
+>>> setup = Setup(players=("Anna", "Ben"), edition="2019", seed=7, first="Anna")
+>>> host, tokens = Host.create(setup)
+>>> host.authenticate("Anna", tokens["Anna"]), host.authenticate("Anna", tokens["Ben"])
+(True, False)
+>>> outcome = host.receive("Ben", '{"state": 0, "command": {"draw": "Anna"}}')
+>>> outcome.error, outcome.message("en")
+('forbidden', "Ben may send only Ben's commands, not Anna's")
+>>> host.welcome("Anna", "fr")["view"]["hand"]
+['Guard', 'Chancellor']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from loveletter.commands import Command, Deal, TakeBack
+from loveletter.editions import edition as edition_named
+from loveletter.errors import ForbiddenCommandError, InvalidCommandError, LoveLetterError
+from loveletter.events import Event
+from loveletter.narration import Narrator
+from loveletter.referee import Game
+from loveletter.refusals import IllegalCommandError, Refusal
+from loveletter.serialization import log_from_json, read_command, to_data, to_json
+from loveletter.setup import Setup
+from loveletter.state import Phase
+from loveletter.views import redact, view_for
+from loveletter.words import LANGUAGES, edition_title
+
+__all__ = ["MAX_MESSAGE", "Accepted", "Host", "Outcome", "Rejected", "hash_token"]
+
+MAX_MESSAGE = 4096
+"""The longest message a seat may send, in characters, by default: a move is under 300."""
+
+_ERRORS = {
+    "too_large": (
+        "messages are {limit} characters at most",
+        "les messages font {limit} caractères au plus",
+    ),
+    "malformed": ("{detail}", "{detail}"),
+    "forbidden": ("{detail}", "{detail}"),
+    "stale": (
+        "this move was made for state {number}; the game is at state {state}",
+        "ce coup a été choisi pour l'état {number} ; la partie en est à l'état {state}",
+    ),
+}
+
+
+def hash_token(token: str) -> str:
+    """What a host keeps of a seat's token: its SHA-256, never the token itself.
+
+    Any string has one, a lone surrogate included (it cannot come from a real token).
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.frozen(kw_only=True)
+class Accepted:
+    """A move the host applied: the command, and every event it caused.
+
+    ``state`` is the state number the move was made for (the command is the game log's
+    entry of that number); ``events`` include the next round's deal that followed.
+    """
+
+    state: int
+    command: Command
+    events: tuple[Event, ...]
+    error: None = None
+
+
+@attrs.frozen(kw_only=True)
+class Rejected:
+    """A message the host refused, and why; nothing changed.
+
+    ``error`` is ``"too_large"``, ``"malformed"``, ``"forbidden"``, ``"stale"`` (then
+    ``state`` is the game's state number) or ``"illegal"`` (then ``refusal`` is the
+    referee's). :meth:`message` writes it for its sender in their language.
+    """
+
+    error: str
+    detail: str = ""
+    refusal: Refusal | None = None
+    state: int | None = None
+    number: int | None = None
+    limit: int | None = None
+
+    def message(self, language: str = "en") -> str:
+        """Why the message was refused, to its sender, in ``language``."""
+        if self.refusal is not None:
+            return self.refusal.render(language, you=True)
+        texts = _ERRORS[self.error]
+        template = texts[1] if language == "fr" else texts[0]
+        return template.format(
+            detail=self.detail, state=self.state, number=self.number, limit=self.limit
+        )
+
+    def to_data(self, language: str = "en") -> dict[str, Any]:
+        """The ``"refused"`` message for its sender, in ``language``."""
+        data: dict[str, Any] = {
+            "type": "refused",
+            "error": self.error,
+            "message": self.message(language),
+        }
+        if self.state is not None:
+            data["state"] = self.state
+        if self.refusal is not None:
+            refusal = self.refusal
+            data["refusal"] = {
+                "reason": refusal.reason.value,
+                "ruling": refusal.ruling,
+                "key": refusal.key,
+                "message": refusal.render(language),
+                "to_player": refusal.render(language, you=True),
+            }
+        return data
+
+
+Outcome = Accepted | Rejected
+"""What one message did: :class:`Accepted` or :class:`Rejected`."""
+
+
+class Host:
+    """One game hosted for an app's players: their seats, their moves, their messages.
+
+    Build one with :meth:`create` (a new game) or :meth:`restore` (from what
+    :meth:`stored` wrote). ``tokens`` maps each seat a person holds to the hash of its
+    token (:func:`hash_token`); seats without a token (a bot's) move through
+    :meth:`apply`, which the app calls for them. ``deals`` deals the next round as soon
+    as one ends (otherwise the app applies the :class:`~loveletter.commands.Deal`).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        tokens: Mapping[str, str],
+        deals: bool = True,
+        max_message: int = MAX_MESSAGE,
+    ) -> None:
+        if game.setup is None:
+            raise LoveLetterError("a host needs a game with its setup (made by Game.new)")
+        self.game = game
+        self.tokens = dict(tokens)
+        self.deals = deals
+        self.max_message = max_message
+
+    @classmethod
+    def create(
+        cls,
+        setup: Setup,
+        *,
+        seats: Iterable[str] | None = None,
+        token: Callable[[], str] = lambda: secrets.token_urlsafe(24),
+        deals: bool = True,
+        max_message: int = MAX_MESSAGE,
+    ) -> tuple[Host, dict[str, str]]:
+        """A new game of ``setup``, and a secret token for each of ``seats``.
+
+        ``seats`` are the players people hold (every player by default); give each
+        token to its seat's holder only: the host keeps their hashes. ``token`` makes
+        them (:mod:`secrets` by default; a test passes its own).
+        """
+        game = Game(setup)
+        held = tuple(game.table.players if seats is None else seats)
+        unknown = [seat for seat in held if seat not in game.table.seats]
+        if unknown:
+            raise LoveLetterError(f"no such player at the table: {', '.join(map(repr, unknown))}")
+        tokens = {seat: token() for seat in held}
+        host = cls(
+            game,
+            tokens={seat: hash_token(value) for seat, value in tokens.items()},
+            deals=deals,
+            max_message=max_message,
+        )
+        host._deal()
+        return host, tokens
+
+    def stored(self) -> str:
+        """The host as JSON to store: the game's log and the tokens' hashes.
+
+        It holds the seed: keep it on the server, never send it.
+        """
+        return json.dumps(
+            {"log": json.loads(to_json(self.game)), "tokens": self.tokens, "deals": self.deals},
+            sort_keys=True,
+        )
+
+    @classmethod
+    def restore(cls, stored: str, *, max_message: int = MAX_MESSAGE) -> Host:
+        """The host :meth:`stored` wrote: its game replayed from its log, every move checked."""
+        data = json.loads(stored)
+        if not isinstance(data, dict) or not {"log", "tokens"} <= set(data):
+            raise InvalidCommandError("not a stored host: expected its log and tokens")
+        tokens = data["tokens"]
+        if not isinstance(tokens, dict) or not all(
+            isinstance(key, str) and isinstance(value, str) for key, value in tokens.items()
+        ):
+            raise InvalidCommandError("a stored host's tokens map seats to hashes")
+        game = Game.replay(*log_from_json(data["log"]))
+        return cls(
+            game, tokens=tokens, deals=data.get("deals", True) is True, max_message=max_message
+        )
+
+    # -- who is who ----------------------------------------------------------------
+
+    @property
+    def state(self) -> int:
+        """The state number: how many commands the game's log holds (it only grows)."""
+        return len(self.game.log)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats people hold, in the order of play."""
+        return tuple(player for player in self.game.table.players if player in self.tokens)
+
+    def authenticate(self, seat: object, token: object) -> bool:
+        """Whether ``token`` is the secret of the held seat ``seat`` (in constant time)."""
+        if not isinstance(seat, str) or not isinstance(token, str):
+            return False
+        expected = self.tokens.get(seat, "")
+        return hmac.compare_digest(hash_token(token), expected) and bool(expected)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def receive(self, seat: str, text: str | bytes) -> Outcome:
+        """What the authenticated ``seat``'s message does: applied, or refused and why.
+
+        A move is ``{"state": N, "command": COMMAND}``. Refused, in this order: a message
+        over :attr:`max_message` (``too_large``), one that is not a move (``malformed``),
+        another seat's command or the table's own (``forbidden``), a move for another
+        state than the game's (``stale``), and the referee's refusal (``illegal``).
+        """
+        if len(text) > self.max_message:  # 1. the size, before anything is parsed
+            return Rejected(error="too_large", limit=self.max_message)
+        try:
+            move = json.loads(text)
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
+            return Rejected(error="malformed", detail="a move is JSON text")
+        if not (isinstance(move, dict) and set(move) == {"state", "command"}):
+            return Rejected(error="malformed", detail='a move is {"state": N, "command": {...}}')
+        number, data = move["state"], move["command"]
+        if type(number) is not int or not isinstance(data, dict):
+            return Rejected(
+                error="malformed", detail="a move's state is a number and its command an object"
+            )
+        try:  # 2. whose command: the seat's own, or refused before any rule
+            command = read_command(self.game, data, sender=seat, max_size=self.max_message)
+        except ForbiddenCommandError as error:
+            return Rejected(error="forbidden", detail=str(error))
+        except IllegalCommandError as error:  # a name that is no card, once the seat's own
+            if number != self.state:
+                return Rejected(error="stale", state=self.state, number=number)
+            return Rejected(error="illegal", refusal=error.refusal)
+        except InvalidCommandError as error:
+            return Rejected(error="malformed", detail=str(error))
+        if number != self.state:  # 3. made for this very state, or not at all
+            return Rejected(error="stale", state=self.state, number=number)
+        refusal = self.game.check(command)  # 4. the referee
+        if refusal is not None:
+            return Rejected(error="illegal", refusal=refusal)
+        return Accepted(state=number, command=command, events=self.apply(command))
+
+    def apply(self, command: Command) -> tuple[Event, ...]:
+        """Apply a command the app itself makes (a bot's move), then deal if a round ended.
+
+        A refused command raises :class:`~loveletter.refusals.IllegalCommandError`.
+        """
+        events = list(self.game.apply(command))
+        events.extend(self._deal())
+        return tuple(events)
+
+    def _deal(self) -> list[Event]:
+        """The next round's deal, where a round has ended and the host deals."""
+        if not self.deals or self.game.phase is not Phase.ROUND_OVER:
+            return []
+        return list(self.game.apply(Deal()))
+
+    def take_back_for(self, seat: str) -> TakeBack | None:
+        """The take-back ``seat`` may send now (tables with the house remedy), or ``None``."""
+        if not self.game.table.remedy or seat not in self.game.table.seats:
+            return None
+        command = TakeBack(player=seat)
+        return command if self.game.check(command) is None else None
+
+    # -- what each listener is sent --------------------------------------------------
+
+    def update(
+        self, listener: str | None, language: str, events: Sequence[Event]
+    ) -> dict[str, Any]:
+        """What ``listener`` (a player, or ``None`` for a spectator) is sent after ``events``.
+
+        The state number, the events redacted for the listener and told in ``language``,
+        the listener's view, the moves it may make now, and whether it may take back.
+        Everything comes from :func:`~loveletter.views.view_for` and
+        :func:`~loveletter.views.redact`: nothing is read from the full state.
+        """
+        if language not in LANGUAGES:
+            raise LoveLetterError(f"no such language: {language!r}")
+        state = self.game.state
+        seen = [redact(event, listener) for event in events]
+        narrator = Narrator(you=listener, language=language, everything=True)
+        message: dict[str, Any] = {
+            "type": "update",
+            "state": self.state,
+            "listener": listener,
+            "language": language,
+            "events": [to_data(event) for event in seen],
+            "narration": narrator.tell_all(seen),
+        }
+        if listener is not None:
+            view = view_for(state, listener)
+            take_back = self.take_back_for(listener)
+            message["view"] = to_data(view)["view"]
+            message["legal"] = [to_data(command) for command in view.legal]
+            message["take_back"] = None if take_back is None else to_data(take_back)
+        return message
+
+    def welcome(self, listener: str | None, language: str) -> dict[str, Any]:
+        """What ``listener`` is sent when it (re)connects: the whole game as it saw it."""
+        message = self.update(listener, language, self.game.events)
+        message["type"] = "welcome"
+        table = self.game.table
+        message["edition"] = edition_title(edition_named(table.edition), language)
+        message["players"] = list(table.players)
+        message["seats"] = list(self.seats)
+        return message
