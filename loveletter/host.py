@@ -205,6 +205,29 @@ class Host:
         host._deal()
         return host, tokens
 
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        seats: Iterable[str] | None = None,
+        token: Callable[[], str] = lambda: secrets.token_urlsafe(24),
+        deals: bool = True,
+        max_message: int = MAX_MESSAGE,
+        **options: Any,
+    ) -> tuple[Host, dict[str, str]]:
+        """A new game of ``players`` set up as :meth:`Game.new <loveletter.referee.Game.new>`
+        sets one up (``options``: ``edition``, ``seed``, ``language``, ``remedy``, ...),
+        and a token for each of ``seats`` (see :meth:`create`).
+
+        >>> host, tokens = Host.new(["Anna", "Ben"], seed=3, language="fr")
+        >>> sorted(tokens), host.game.table.language
+        (['Anna', 'Ben'], 'fr')
+        """
+        setup = Game.new(players, **options).setup
+        assert setup is not None  # a new game has its setup
+        return cls.create(setup, seats=seats, token=token, deals=deals, max_message=max_message)
+
     def stored(self) -> str:
         """The host as JSON to store: the game's log and the tokens' hashes.
 

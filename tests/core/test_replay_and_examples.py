@@ -27,7 +27,9 @@ from loveletter.narration import narrate, story
 from loveletter.serialization import to_json
 from loveletter.views import redact
 
-EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+SERVICES = {"http_service"}
+"""Examples that serve until stopped: tests/core/test_http_service.py plays each."""
+EXAMPLES = sorted(path for path in (ROOT / "examples").glob("*.py") if path.stem not in SERVICES)
 SAMPLE_LOG = ROOT / "examples" / "sample-game.json"
 
 
