@@ -109,6 +109,7 @@ class Edition:
     value: Mapping[Card, int] = attrs.field(init=False, eq=False)
     """Each kind's value."""
     _by_value: Mapping[int, Card] = attrs.field(init=False, eq=False, alias="_by_value")
+    _by_name: Mapping[str, Card] = attrs.field(init=False, eq=False, alias="_by_name")
     _ruling_ids: Mapping[str, str] = attrs.field(init=False, eq=False, alias="_ruling_ids")
 
     def __attrs_post_init__(self) -> None:
@@ -122,6 +123,8 @@ class Edition:
             # A number names a card only where one kind has that value.
             "_by_value": {spec.value: spec.card for spec in specs if values[spec.value] == 1},
             "_ruling_ids": dict(self.rulings),
+            # Each card's English name as this library writes it, read at once.
+            "_by_name": {spec.card.value: spec.card for spec in specs},
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -202,6 +205,8 @@ class Edition:
         >>> edition("2019").parse_card("Jester") is None
         True
         """
+        if name.__class__ is str and name in self._by_name:
+            return self._by_name[name]
         if isinstance(name, bool):
             return None
         if isinstance(name, int):

@@ -216,9 +216,10 @@ class Host:
         max_message: int = MAX_MESSAGE,
         **options: Any,
     ) -> tuple[Host, dict[str, str]]:
-        """A new game of ``players`` set up as :meth:`Game.new <loveletter.referee.Game.new>`
-        sets one up (``options``: ``edition``, ``seed``, ``language``, ``remedy``, ...),
-        and a token for each of ``seats`` (see :meth:`create`).
+        """A new game of ``players``, and a token for each of ``seats`` (see :meth:`create`).
+
+        The game is set up as :meth:`Game.new <loveletter.referee.Game.new>` sets one up
+        (``options``: ``edition``, ``seed``, ``language``, ``remedy``, ...).
 
         >>> host, tokens = Host.new(["Anna", "Ben"], seed=3, language="fr")
         >>> sorted(tokens), host.game.table.language

@@ -41,10 +41,13 @@ class LegalCommands(tuple[Command, ...]):
 
     ids: frozenset[int]
     """The identities of the listed objects (see :meth:`lists`)."""
+    members: frozenset[Command]
+    """The listed commands, to find one equal to a command built elsewhere at once."""
 
     def __new__(cls, commands: tuple[Command, ...] | list[Command] = ()) -> LegalCommands:
         legal = super().__new__(cls, commands)
         legal.ids = frozenset(map(id, legal))
+        legal.members = frozenset(legal)
         return legal
 
     def __reduce__(self) -> tuple[type[LegalCommands], tuple[tuple[Command, ...]]]:
@@ -66,13 +69,26 @@ class LegalCommands(tuple[Command, ...]):
         return self.lists(command) or command in self
 
     def lists(self, command: object) -> bool:
-        """Whether ``command`` is one of these very objects (found at once, by identity).
+        """Whether ``command`` is listed, found at once (without the rules' checks).
 
-        An equal command built elsewhere is not: it may say more than it equals (a card
-        named by a playing-card label, which only some tables read), so the referee
-        checks it (:meth:`loveletter.referee.Game.apply`).
+        It is listed if it is one of these very objects, or equal to one and saying no
+        more than it. A command that names a card by a playing-card label says more than its equal
+        (only some tables read labels), and is not found here: the referee checks it
+        (:meth:`loveletter.referee.Game.apply`). A command read from a client's JSON is
+        found by equality, so it pays no check that its listed equal would not.
+
+        >>> from loveletter import Game
+        >>> legal = Game.new(["Anna", "Ben"], seed=1).legal_commands()
+        >>> copy = Play(player=legal[0].player, card=legal[0].card, target=legal[0].target,
+        ...             guess=legal[0].guess)
+        >>> legal.lists(copy), legal.lists(Play(player="Anna", card="8♥"))
+        (True, False)
         """
-        return id(command) in self.ids
+        if id(command) in self.ids:
+            return True
+        if getattr(command, "labels_given", ()):
+            return False
+        return command in self.members
 
 
 Key = tuple[

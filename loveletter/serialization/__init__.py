@@ -385,7 +385,8 @@ def read_command(
     """
     edition = game.table.edition
     try:
-        command = command_from_json(data, edition, max_size=max_size)
+        parsed = base.parse(data, max_size=max_size) if isinstance(data, (str, bytes)) else data
+        command = command_from_data(parsed, edition)
     except UnknownCardError as unknown:
         if sender is not None:
             _check_sender(sender, unknown.player, unknown.command_type)

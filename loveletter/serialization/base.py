@@ -52,11 +52,10 @@ class _RefusedError(ValueError):
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _RefusedError(f"the key {key!r} appears twice in one object")
-        found[key] = value
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        twice = next(key for index, (key, _) in enumerate(pairs) if key in dict(pairs[:index]))
+        raise _RefusedError(f"the key {twice!r} appears twice in one object")
     return found
 
 
@@ -77,6 +76,16 @@ def _no_constant(text: str) -> object:
     raise _RefusedError(f"{text} is not a number JSON allows")
 
 
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_pairs,
+    parse_int=_integer,
+    parse_float=_float,
+    parse_constant=_no_constant,
+)
+"""The one JSON decoder of the readers, with every refusal of :func:`parse` in its hooks
+(``json.loads`` would build a new one for every document)."""
+
+
 def parse(text: str | bytes, *, max_size: int = MAX_SIZE) -> object:
     """JSON text as data; malformed text raises InvalidCommandError.
 
@@ -90,19 +99,15 @@ def parse(text: str | bytes, *, max_size: int = MAX_SIZE) -> object:
     if len(text) > max_size:
         raise fail("$", f"the document is larger than {max_size:,} characters; it was not read")
     try:
-        return json.loads(
-            text,
-            object_pairs_hook=_pairs,
-            parse_int=_integer,
-            parse_float=_float,
-            parse_constant=_no_constant,
-        )
+        decoded = text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
+        return _DECODER.decode(decoded)
     except json.JSONDecodeError as error:
         raise fail(
             "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
-    except UnicodeDecodeError:
-        raise fail("$", "not UTF-8 text") from None
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start : error.start + 1].hex()
+        raise fail("$", f"not UTF-8 text: byte 0x{byte} at {error.start} is invalid") from None
     except RecursionError:
         raise fail("$", "nested too deeply") from None
     except _RefusedError as refused:
@@ -120,7 +125,7 @@ def obj(
     data: object, where: str, keys: Sequence[str], required: Sequence[str] = ()
 ) -> Mapping[str, Any]:
     """``data`` as an object with only ``keys`` and at least ``required``."""
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict) and not isinstance(data, Mapping):
         raise fail(where, f"expected an object, got {kind_of(data)}")
     for key in data:
         if key not in keys:

@@ -16,7 +16,7 @@ card's value in that edition (``"7"`` is the King in 2019, the Countess in class
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from loveletter.cards import Card, card_named
@@ -79,27 +79,35 @@ class UnknownCardError(InvalidCommandError):
         return unknown_card_refusal(state, self.sketch, self.name)
 
 
-class _Cards:
-    """Resolves card names for one edition, remembering what the command was."""
+def _card(edition: Edition | None, data: object, where: str, sketch: Sketched) -> Card:
+    """The card ``data`` names, or :class:`UnknownCardError` if it names none.
 
-    def __init__(self, edition: Edition | None, sketch: Sketch) -> None:
-        self.edition = edition
-        self.sketch = sketch
+    The error carries the command as written, which ``sketch`` makes only then.
+    """
+    if data.__class__ is str or (isinstance(data, (str, int)) and not isinstance(data, bool)):
+        if edition is not None:
+            card = edition.parse_card(data)
+        else:
+            card = card_named(data) if isinstance(data, str) else None
+        if card is not None:
+            return card
+        raise UnknownCardError(data, where=where, sketch=sketch())
+    raise fail(where, f"expected a card's name, got {kind_of(data)}")
 
-    def card(self, data: object, where: str) -> Card:
-        if isinstance(data, (str, int)) and not isinstance(data, bool):
-            if self.edition is not None:
-                card = self.edition.parse_card(data)
-            else:
-                card = card_named(data) if isinstance(data, str) else None
-            if card is not None:
-                return card
-            raise UnknownCardError(data, where=where, sketch=self.sketch)
-        raise fail(where, f"expected a card's name, got {kind_of(data)}")
 
-    def cards(self, data: object, where: str) -> tuple[Card, ...]:
-        items = seq(data, where)
-        return tuple(self.card(item, f"{where}[{index}]") for index, item in enumerate(items))
+def _cards(edition: Edition | None, data: object, where: str, sketch: Sketched) -> tuple[Card, ...]:
+    items = seq(data, where)
+    return tuple(
+        _card(edition, item, f"{where}[{index}]", sketch) for index, item in enumerate(items)
+    )
+
+
+Sketched = Callable[[], Sketch]
+"""What makes the :class:`~loveletter.text.Sketch` of a command that names no card."""
+
+
+def _deal_sketch() -> Sketch:
+    return Sketch(kind="deal")
 
 
 def layout_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Layout:
@@ -110,19 +118,21 @@ def layout_from_data(data: object, edition: Edition | None = None, where: str = 
         ("set_aside", "face_up", "hands", "draw_pile"),
         ("set_aside", "hands", "draw_pile"),
     )
-    cards = _Cards(edition, Sketch(kind="deal"))
     hands_data = fields["hands"]
     if not isinstance(hands_data, Mapping):
         raise fail(f"{where}.hands", f"expected an object, got {kind_of(hands_data)}")
     hands = tuple(
-        (name(player, f"{where}.hands"), cards.card(card, f"{where}.hands.{player}"))
+        (
+            name(player, f"{where}.hands"),
+            _card(edition, card, f"{where}.hands.{player}", _deal_sketch),
+        )
         for player, card in hands_data.items()
     )
     return Layout(
-        set_aside=cards.card(fields["set_aside"], f"{where}.set_aside"),
-        face_up=cards.cards(fields.get("face_up", []), f"{where}.face_up"),
+        set_aside=_card(edition, fields["set_aside"], f"{where}.set_aside", _deal_sketch),
+        face_up=_cards(edition, fields.get("face_up", []), f"{where}.face_up", _deal_sketch),
         hands=hands,
-        draw_pile=cards.cards(fields["draw_pile"], f"{where}.draw_pile"),
+        draw_pile=_cards(edition, fields["draw_pile"], f"{where}.draw_pile", _deal_sketch),
     )
 
 
@@ -130,31 +140,36 @@ def _play_from_data(body: object, edition: Edition | None, here: str) -> Play:
     fields = obj(body, here, ("player", "card", "target", "guess", "also"), ("player", "card"))
     player = name(fields["player"], f"{here}.player")
     target = optional_name(fields.get("target"), f"{here}.target")
-    also = tuple(
-        name(other, f"{here}.also[{index}]")
-        for index, other in enumerate(seq(fields.get("also", []), f"{here}.also"))
-    )
-    sketch = Sketch(
-        kind="play", player=player, card=fields["card"], target=target, guess=fields.get("guess")
-    )
-    cards = _Cards(edition, sketch)
-    card = cards.card(fields["card"], f"{here}.card")
+    also: tuple[str, ...] = ()
+    if "also" in fields:
+        also = tuple(
+            name(other, f"{here}.also[{index}]")
+            for index, other in enumerate(seq(fields["also"], f"{here}.also"))
+        )
     guess = fields.get("guess")
+
+    def sketch() -> Sketch:
+        return Sketch(kind="play", player=player, card=fields["card"], target=target, guess=guess)
+
+    card = _card(edition, fields["card"], f"{here}.card", sketch)
     if type(guess) is int and (edition is None or len(edition.cards_worth(guess)) > 1):
         pass  # a number: what it names (if one card) is the referee's to say
     elif guess is not None:
-        guess = cards.card(guess, f"{here}.guess")
+        guess = _card(edition, guess, f"{here}.guess", sketch)
     return Play(player=player, card=card, target=target, guess=guess, also=also)
 
 
 def _choice_from_data(body: object, edition: Edition | None, here: str) -> Choose:
     fields = obj(body, here, ("player", "keep", "return"), ("player", "keep", "return"))
     player = name(fields["player"], f"{here}.player")
-    cards = _Cards(edition, Sketch(kind="choose", player=player))
+
+    def sketch() -> Sketch:
+        return Sketch(kind="choose", player=player)
+
     return Choose(
         player=player,
-        keep=cards.card(fields["keep"], f"{here}.keep"),
-        returned=cards.cards(fields["return"], f"{here}.return"),
+        keep=_card(edition, fields["keep"], f"{here}.keep", sketch),
+        returned=_cards(edition, fields["return"], f"{here}.return", sketch),
     )
 
 
@@ -164,7 +179,7 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     A name that is no card raises :class:`UnknownCardError` (an InvalidCommandError).
     Without an ``edition`` only names and labels are understood, not values.
     """
-    if not isinstance(data, Mapping) or not data:
+    if not isinstance(data, dict) and not isinstance(data, Mapping):
         raise fail(where, f"expected a command object, got {kind_of(data)}")
     check_format(data, where, required=False)
     keys = [key for key in data if key != "format"]
@@ -177,8 +192,8 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     if len(keys) != 1:
         raise fail(
             where,
-            "expected one of 'draw', 'play', 'choose', 'deal', 'take_back', 'redeal', "
-            f"got {', '.join(map(repr, keys)) or 'nothing'}",
+            "a command is one of 'draw', 'play', 'choose', 'deal', 'take_back' or "
+            f"'redeal'; this one has {', '.join(map(repr, keys)) or 'none of them'}",
         )
     key = keys[0]
     body = data[key]
