@@ -29,7 +29,7 @@ from loveletter.editions import Edition
 from loveletter.motion import Motion
 from loveletter.state import Phase, State
 
-__all__ = ["LegalCommands", "cache_key", "legal_commands", "listed_commands"]
+__all__ = ["LegalCommands", "Written", "cache_key", "legal_commands", "listed_commands", "written"]
 
 
 class LegalCommands(tuple[Command, ...]):
@@ -43,12 +43,25 @@ class LegalCommands(tuple[Command, ...]):
     """The identities of the listed objects (see :meth:`lists`)."""
     members: frozenset[Command]
     """The listed commands, to find one equal to a command built elsewhere at once."""
+    written: dict[Written, Command]
+    """The listed commands by how JSON writes them (:func:`written`): a client's command
+    read in its own words is the listed object itself (see :meth:`by_words`)."""
 
     def __new__(cls, commands: tuple[Command, ...] | list[Command] = ()) -> LegalCommands:
         legal = super().__new__(cls, commands)
         legal.ids = frozenset(map(id, legal))
         legal.members = frozenset(legal)
+        legal.written = {written(command): command for command in legal}
         return legal
+
+    def by_words(self, words: Written) -> Command | None:
+        """The listed command that JSON writes with ``words`` (:func:`written`), if any.
+
+        Kept for the server's path: a command read from a client's JSON, written as the
+        library writes it, is found here at once, and needs neither building nor checking
+        (``loveletter bench`` shows the row "read from JSON and applied").
+        """
+        return self.written.get(words)
 
     def __reduce__(self) -> tuple[type[LegalCommands], tuple[tuple[Command, ...]]]:
         # Pickled (or copied) as its commands alone: the identities are this process's,
@@ -89,6 +102,33 @@ class LegalCommands(tuple[Command, ...]):
         if getattr(command, "labels_given", ()):
             return False
         return command in self.members
+
+
+Written = tuple[object, ...]
+"""A command's fields as JSON writes them (card names as text): see :func:`written`."""
+
+
+def written(command: Command) -> Written:
+    """``command``'s fields as its JSON writes them, in a tuple.
+
+    The reader of a client's JSON makes the same tuple of the same document
+    (:func:`loveletter.serialization.commands.written_words`), so that a listed command is
+    found by its words; a test holds the two to each other for every listed command.
+
+    >>> written(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))
+    ('play', 'Anna', 'Guard', 'Ben', 'Priest', ())
+    """
+    if type(command) is Play:
+        guess = command.guess.value if isinstance(command.guess, Card) else command.guess
+        return ("play", command.player, command.card.value, command.target, guess, command.also)
+    if type(command) is Choose:
+        returned = tuple(card.value for card in command.returned)
+        return ("choose", command.player, command.keep.value, returned)
+    if type(command) is Draw:
+        return ("draw", command.player)
+    if type(command) is Deal and command.layout is None:
+        return ("deal", command.first)
+    return ("other", command)
 
 
 Key = tuple[

@@ -23,7 +23,12 @@ For each player count (2, 4 and 6 by default) it measures:
   :attr:`~loveletter.referee.Game.state` after a command), at positions of those games;
 * **(d)** a player's view (:func:`~loveletter.views.view_for`);
 * **(e)** a full state to JSON and back;
-* **(f)** :func:`~loveletter.games.simulate.simulate` games per second (heuristic against random).
+* **(f)** :func:`~loveletter.games.simulate.simulate` games per second (heuristic against random);
+* **(g)** the server's path: the commands of (a')'s games read from their JSON text
+  (:func:`~loveletter.serialization.read_command`) and applied, and the same games with
+  each command the object the referee lists, applied; the report says what the first
+  costs in the second (at most 1.5 is the aim: a client's command costs the server little
+  more than a listed one).
 
 A turn is a card played (a :class:`~loveletter.commands.Play`; a pass of the floor's turn
 loop). Every figure of a run is measured in the same process, interleaved (each repeat
@@ -57,7 +62,7 @@ from typing import Any
 
 import attrs
 
-from loveletter.commands import Play
+from loveletter.commands import Command, Play
 from loveletter.editions import edition as edition_named
 from loveletter.events import Event
 from loveletter.games.simulate import simulate
@@ -98,6 +103,8 @@ SNAPSHOT = "(c) snapshot"
 VIEW = "(d) view"
 JSON = "(e) JSON round trip"
 SIMULATE = "(f) simulate"
+READ = "(g) read, applied"
+LISTED = "(g) listed, applied"
 
 BOTS = ("heuristic", "random")
 """The bots of figure (f)."""
@@ -335,6 +342,47 @@ def _scripts(names: Sequence[str], edition: str, games: int, seed: int) -> list[
     return scripts
 
 
+def _read_and_applied(names: Sequence[str], edition: str, scripts: Sequence[_Script]) -> int:
+    """Replay ``scripts``, each command read from its JSON text and applied; the commands."""
+    done = 0
+    for game_seed, texts in scripts:
+        game = Game.new(names, edition=edition, seed=game_seed)
+        for text in texts:
+            game.apply(read_command(game, text))
+        done += len(texts)
+    return done
+
+
+def _listed(
+    names: Sequence[str], edition: str, scripts: Sequence[_Script]
+) -> list[tuple[int, tuple[Command, ...]]]:
+    """The games of ``scripts``, each command the object the referee lists (made untimed)."""
+    games: list[tuple[int, tuple[Command, ...]]] = []
+    for game_seed, texts in scripts:
+        game = Game.new(names, edition=edition, seed=game_seed)
+        commands: list[Command] = []
+        for text in texts:
+            legal = game.legal_commands()
+            command = legal[[to_json(listed) for listed in legal].index(text)]
+            commands.append(command)
+            game.apply(command)
+        games.append((game_seed, tuple(commands)))
+    return games
+
+
+def _listed_and_applied(
+    names: Sequence[str], edition: str, games: Sequence[tuple[int, tuple[Command, ...]]]
+) -> int:
+    """The same games, each command the listed object itself, applied; the commands."""
+    done = 0
+    for game_seed, commands in games:
+        game = Game.new(names, edition=edition, seed=game_seed)
+        for command in commands:
+            game.apply(command)
+        done += len(commands)
+    return done
+
+
 def _serve(names: Sequence[str], edition: str, scripts: Sequence[_Script]) -> int:
     """Play ``scripts`` as a server does; return the cards played.
 
@@ -457,6 +505,18 @@ def _tasks(edition: str, count: int, games: int, seed: int, floor: Floor | None)
             run=partial(_api_turns, names, edition, games, seed),
         ),
         _Task(name=SERVER, unit="turns", games=few, run=partial(_serve, names, edition, scripts)),
+        _Task(
+            name=READ,
+            unit="commands",
+            games=few,
+            run=partial(_read_and_applied, names, edition, scripts),
+        ),
+        _Task(
+            name=LISTED,
+            unit="commands",
+            games=few,
+            run=partial(_listed_and_applied, names, edition, _listed(names, edition, scripts)),
+        ),
         _Task(
             name=FAST,
             unit="turns",
@@ -648,9 +708,27 @@ class Report:
                 )
         return rows
 
+    def server_path(self, count: int) -> float | None:
+        """What a command read from its JSON and applied costs, in listed objects applied.
+
+        At ``count`` players (figures (g)); ``None`` if they were not measured.
+        """
+        found = {sample.name: sample.best for sample in self.samples[count]}
+        if READ not in found or LISTED not in found:
+            return None
+        return found[LISTED] / found[READ]
+
     def lines(self) -> list[str]:
         """The whole report, as printed."""
         lines = [*self.header(), "", *self.table()]
+        paths = [(count, self.server_path(count)) for count in self.samples]
+        told = ", ".join(f"{ratio:.2f} ({count} players)" for count, ratio in paths if ratio)
+        if told:
+            lines += [
+                "",
+                "(g) the server's path: reading a command from its JSON and applying it takes "
+                f"this many times as long as applying the listed object: {told}",
+            ]
         for name, text in self.hot_spots.items():
             lines += ["", f"hot spots of the {name} loop (cProfile, by own time):", text]
         return lines
@@ -681,6 +759,7 @@ class Report:
                 for count, samples in self.samples.items()
             },
             "hot_spots": self.hot_spots,
+            "server_path": {str(count): self.server_path(count) for count in self.samples},
         }
 
 

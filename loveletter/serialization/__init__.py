@@ -48,6 +48,7 @@ from loveletter.serialization.commands import (
     command_to_data,
     layout_from_data,
     layout_to_data,
+    written_words,
 )
 from loveletter.serialization.records import Codec, record_codec
 from loveletter.serialization.states import (
@@ -386,7 +387,9 @@ def read_command(
     edition = game.table.edition
     try:
         parsed = base.parse(data, max_size=max_size) if isinstance(data, (str, bytes)) else data
-        command = command_from_data(parsed, edition)
+        words = written_words(parsed)
+        listed = None if words is None else game.legal_commands().by_words(words)
+        command = command_from_data(parsed, edition) if listed is None else listed
     except UnknownCardError as unknown:
         if sender is not None:
             _check_sender(sender, unknown.player, unknown.command_type)

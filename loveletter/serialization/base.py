@@ -100,7 +100,11 @@ def parse(text: str | bytes, *, max_size: int = MAX_SIZE) -> object:
         raise fail("$", f"the document is larger than {max_size:,} characters; it was not read")
     try:
         decoded = text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text
-        return _DECODER.decode(decoded)
+        decoded = decoded.strip(" \t\n\r")  # JSON's white space, and no other
+        data, end = _DECODER.raw_decode(decoded)
+        if end != len(decoded):
+            raise json.JSONDecodeError("Extra data", decoded, end)
+        return data
     except json.JSONDecodeError as error:
         raise fail(
             "$", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"

@@ -45,6 +45,7 @@ __all__ = [
     "command_to_data",
     "layout_from_data",
     "layout_to_data",
+    "written_words",
 ]
 
 
@@ -173,6 +174,59 @@ def _choice_from_data(body: object, edition: Edition | None, here: str) -> Choos
     )
 
 
+_PLAY_KEYS = frozenset({"player", "card", "target", "guess", "also"})
+_CHOICE_KEYS = frozenset({"player", "keep", "return"})
+_DEAL_KEYS = frozenset({"deal", "first", "format"})
+
+
+def written_words(data: object) -> tuple[object, ...] | None:
+    """A command's JSON shape as :func:`loveletter.legal.written` writes its fields.
+
+    Only for ``data`` that is a command exactly as this library writes one (names as
+    text, no labels, no numbers, nothing more); ``None`` for anything else, which the
+    reader reads in full.
+    """
+    if type(data) is not dict or ("format" in data and data["format"] != FORMAT_VERSION):
+        return None
+    if "deal" in data:
+        first = data.get("first")
+        if data["deal"] is not None or not data.keys() <= _DEAL_KEYS or not _is_text(first):
+            return None
+        return ("deal", first)
+    if len(data) != 1 + ("format" in data):
+        return None
+    if "play" in data:
+        body = data["play"]
+        if type(body) is not dict or not body.keys() <= _PLAY_KEYS:
+            return None
+        words = (
+            "play",
+            body.get("player"),
+            body.get("card"),
+            body.get("target"),
+            body.get("guess"),
+            tuple(body.get("also", ())) if type(body.get("also", [])) is list else None,
+        )
+        return words if all(_is_text(word) for word in words[1:5]) else None
+    if "draw" in data:
+        player = data["draw"]
+        return ("draw", player) if type(player) is str else None
+    if "choose" in data:
+        body = data["choose"]
+        if (
+            type(body) is not dict
+            or body.keys() != _CHOICE_KEYS
+            or type(body["return"]) is not list
+        ):
+            return None
+        return ("choose", body["player"], body["keep"], tuple(body["return"]))
+    return None
+
+
+def _is_text(word: object) -> bool:
+    return word is None or type(word) is str
+
+
 def command_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Command:
     """A command from its JSON shape; malformed data raises InvalidCommandError.
 
@@ -192,8 +246,8 @@ def command_from_data(data: object, edition: Edition | None = None, where: str =
     if len(keys) != 1:
         raise fail(
             where,
-            "a command is one of 'draw', 'play', 'choose', 'deal', 'take_back' or "
-            f"'redeal'; this one has {', '.join(map(repr, keys)) or 'none of them'}",
+            "expected one of 'draw', 'play', 'choose', 'deal', 'take_back', 'redeal', "
+            f"got {', '.join(map(repr, keys)) or 'none of them'}",
         )
     key = keys[0]
     body = data[key]

@@ -29,16 +29,19 @@ from loveletter import (
     State,
 )
 from loveletter.consistency import inconsistencies
+from loveletter.legal import written
 from loveletter.serialization import (
     FORMAT_VERSION,
     command_from_json,
     event_from_json,
     from_json,
     log_from_json,
+    read_command,
     state_from_json,
     to_data,
     to_json,
     view_from_json,
+    written_words,
 )
 from loveletter.serialization.schemas import BUILT_IN, build, schema
 from loveletter.views import redact, view_for
@@ -328,3 +331,22 @@ def test_a_deal_without_layout_round_trips() -> None:
         set_aside="Spy", hands={"Anna": "Guard"}, draw_pile=["Priest"], face_up=["King"]
     )
     assert from_json(to_json(Deal(layout=layout))) == Deal(layout=layout)
+
+
+@long_property(quick=25, full=400)
+@given(games_in_progress())
+def test_a_listed_command_read_from_its_json_is_the_listed_object(game: Game) -> None:
+    """The server's path: every listed command, read back from the JSON the library writes
+    for it, is the very object the referee lists (so it needs no check), and its words are
+    the ones the reader finds; any other spelling is read in full, equal to it."""
+    legal = game.legal_commands()
+    for command in legal:
+        data = to_data(command)
+        assert written_words(data) == written(command)
+        assert read_command(game, to_json(command)) is command
+        if isinstance(command, Play):
+            other = {"play": {**data["play"], "card": str(command.card).lower()}}
+            assert written_words(other) is not None
+            again = read_command(game, json.dumps(other))
+            assert again == command
+            assert game.legal_commands().lists(again)
