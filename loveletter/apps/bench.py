@@ -506,18 +506,6 @@ def _tasks(edition: str, count: int, games: int, seed: int, floor: Floor | None)
         ),
         _Task(name=SERVER, unit="turns", games=few, run=partial(_serve, names, edition, scripts)),
         _Task(
-            name=READ,
-            unit="commands",
-            games=few,
-            run=partial(_read_and_applied, names, edition, scripts),
-        ),
-        _Task(
-            name=LISTED,
-            unit="commands",
-            games=few,
-            run=partial(_listed_and_applied, names, edition, _listed(names, edition, scripts)),
-        ),
-        _Task(
             name=FAST,
             unit="turns",
             games=games,
@@ -531,6 +519,18 @@ def _tasks(edition: str, count: int, games: int, seed: int, floor: Floor | None)
             unit="games",
             games=few,
             run=partial(_simulated, count, edition, few, seed),
+        ),
+        _Task(
+            name=READ,
+            unit="commands",
+            games=few,
+            run=partial(_read_and_applied, names, edition, scripts),
+        ),
+        _Task(
+            name=LISTED,
+            unit="commands",
+            games=few,
+            run=partial(_listed_and_applied, names, edition, _listed(names, edition, scripts)),
         ),
     ]
 

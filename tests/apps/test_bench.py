@@ -39,6 +39,8 @@ FIGURES = [
     "(d) view",
     "(e) JSON round trip",
     "(f) simulate",
+    "(g) read, applied",
+    "(g) listed, applied",
 ]
 
 
@@ -76,6 +78,8 @@ def test_bench_prints_every_figure_with_a_ratio_and_the_floor_it_used() -> None:
         ratio = rows[0].split()[-3]  # then the median and the spread
         assert ratio == "-" if name == "(f) simulate" else re.fullmatch(r"\d+\.\d\d", ratio)
     assert "met" not in done.stdout  # figures, never judged against a target
+    told = next(line for line in out if line.startswith("(g) the server's path"))
+    assert re.search(r": \d+\.\d\d \(2 players\)$", told), told
 
 
 def test_the_engine_fingerprint_is_the_same_every_time() -> None:
@@ -99,6 +103,8 @@ def test_the_report_as_json_has_every_figure(capsys: Any) -> None:
     assert all(row["best_per_second"] == max(row["per_second"]) for row in rows)
     assert [row["figure"] for row in rows if row["ratio"] is None] == ["(f) simulate"]
     assert "targets" not in data
+    listed, read = (row["best_per_second"] for row in rows[-1:-3:-1])
+    assert data["server_path"]["4"] == pytest.approx(listed / read)
 
 
 def test_another_edition_has_no_floor_and_no_ratios() -> None:
