@@ -17,6 +17,7 @@ from loveletter.errors import (
     InconsistentStateError,
     InvalidCommandError,
     LoveLetterError,
+    MoveTextError,
     Reason,
     Refusal,
     SetupError,
@@ -50,6 +51,7 @@ from loveletter.events import (  # noqa: F401
 )
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
+from loveletter.moves import Moves, MoveStep, StepKind, moves_for, notation, parse_move
 from loveletter.referee import Game
 from loveletter.serialization import from_json, read_command, to_json
 from loveletter.setup import Setup
@@ -77,6 +79,9 @@ __all__ = [
     "Layout",
     "LegalCommands",
     "LoveLetterError",
+    "MoveStep",
+    "MoveTextError",
+    "Moves",
     "Phase",
     "Play",
     "Reason",
@@ -85,6 +90,7 @@ __all__ = [
     "Setup",
     "SetupError",
     "State",
+    "StepKind",
     "TakeBack",
     "Targeting",
     "Tiebreak",
@@ -93,6 +99,9 @@ __all__ = [
     "card_named",
     "edition",
     "from_json",
+    "moves_for",
+    "notation",
+    "parse_move",
     "read_command",
     "redact",
     "register_edition",

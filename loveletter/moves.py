@@ -42,8 +42,12 @@ from loveletter.cardrule import RULES, Targeting
 from loveletter.cards import Card, card_named, fold
 from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import quoted
-from loveletter.errors import InvalidCommandError, LoveLetterError, MoveTextError
-from loveletter.errors import UnknownPlayerError
+from loveletter.errors import (
+    InvalidCommandError,
+    LoveLetterError,
+    MoveTextError,
+    UnknownPlayerError,
+)
 from loveletter.referee import Game
 from loveletter.serialization import to_data
 from loveletter.text import describe
@@ -107,8 +111,11 @@ class MoveStep:
             yield from step.commands()
 
     def to_data(self) -> dict[str, Any]:
-        """The step as JSON-friendly data: cards by their English names, commands as
-        :func:`~loveletter.serialization.to_data` writes them."""
+        """The step as JSON-friendly data.
+
+        Cards are their English names; commands as :func:`~loveletter.serialization.to_data`
+        writes them.
+        """
         data: dict[str, Any] = {
             "kind": self.kind.value,
             "value": _value_data(self.value),
@@ -205,7 +212,9 @@ def _steps(
 
 def _check_language(language: str | None) -> None:
     if language is not None and language not in LANGUAGES:
-        raise LoveLetterError(f"the language is one of {', '.join(LANGUAGES)}, not {quoted(language)}")
+        raise LoveLetterError(
+            f"the language is one of {', '.join(LANGUAGES)}, not {quoted(language)}"
+        )
 
 
 def moves_for(game: Game, player: str, *, language: str = "en") -> Moves:
@@ -232,13 +241,19 @@ def moves_for(game: Game, player: str, *, language: str = "en") -> Moves:
     >>> guard = moves_for(game, "Anna", language="fr").steps[0]
     >>> guard.label, [step.label for step in guard.then], len(guard.then[0].then)
     ('Garde', ['Ben'], 9)
-    >>> guard.then[0].then[0]
-    MoveStep(kind=StepKind.GUESS, value=Card.SPY, label='Espionne', command=Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.SPY), then=())
+    >>> spy = guard.then[0].then[0]
+    >>> spy.kind, spy.value, spy.label, spy.then
+    (StepKind.GUESS, Card.SPY, 'Espionne', ())
+    >>> spy.command
+    Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.SPY)
+
     """
     _check_language(language)
     state = game.state
     if player not in state.players:
-        raise UnknownPlayerError(f"{quoted(player)} is not at the table ({', '.join(state.players)})")
+        raise UnknownPlayerError(
+            f"{quoted(player)} is not at the table ({', '.join(state.players)})"
+        )
     commands: list[Command] = [
         command for command in game.legal_commands() if getattr(command, "player", None) == player
     ]
@@ -291,8 +306,7 @@ class _Reader:
         return any(phrase in move_words(key, language) for language in self.languages)
 
     def card(self, at: int, options: Iterable[Card]) -> Card | str | int | None:
-        """The card the word at ``at`` names, choosing among ``options`` where it may be
-        several; ``None`` if it names no card.
+        """The card the word at ``at`` names (among ``options`` if several), or ``None``.
 
         A name or label the edition reads, or a value one kind has, is its card; a value
         no kind has is given as the number, and another edition's card or a label this
@@ -322,9 +336,11 @@ class _Reader:
         return found[0]
 
     def player_at(self, at: int, options: Sequence[str]) -> tuple[str, int] | None:
-        """The player the words from ``at`` name, and how many words name them; ``None``
-        if they name nobody. A whole name comes before ``me``, and ``me`` before the start
-        of a name, which may be several players' (then one of ``options``)."""
+        """The player the words from ``at`` name, and how many words; ``None`` if nobody.
+
+        A whole name comes before ``me``, and ``me`` before the start of a name, which may
+        be several players' (then one of ``options``).
+        """
         for count in range(min(self.longest, len(self.words) - at), 0, -1):
             phrase = " ".join(self.folded[at : at + count])
             if not phrase:
@@ -332,7 +348,9 @@ class _Reader:
             exact = [name for name, folded in self.names.items() if folded == phrase]
             if not exact and count == 1 and self.keyword(at, "me"):
                 return self.player, 1
-            found = exact or [name for name, folded in self.names.items() if folded.startswith(phrase)]
+            found = exact or [
+                name for name, folded in self.names.items() if folded.startswith(phrase)
+            ]
             if len(found) > 1:
                 found = [name for name in found if name in options] or found
             if len(found) > 1:
@@ -356,16 +374,20 @@ class _Reader:
         return MoveTextError(text, word=word, candidates=tuple(candidates), ambiguous=True)
 
     def unknown(self, at: int, *, players: bool = False, keywords: bool = False) -> MoveTextError:
-        """The error for the word at ``at``, which names nothing expected there: cards,
-        and the ``players`` or the ``keywords`` too; the closest of them suggested (one
-        name a card)."""
+        """The error for the word at ``at``, which names nothing expected there.
+
+        That is a card, and one of the ``players`` or the ``keywords`` too where they are
+        expected; the closest words are suggested (one name per card).
+        """
         expected: dict[str, object] = {}  # each word, folded, and what it names
         for language in self.languages:
             expected.update((card_name(card, language), card) for card in self.cards)
             if players:
                 expected.update((word, self.player) for word in move_words("me", language))
             if keywords:
-                expected.update((word, key) for key in _KEYWORDS for word in move_words(key, language))
+                expected.update(
+                    (word, key) for key in _KEYWORDS for word in move_words(key, language)
+                )
         if players:
             expected.update((name, name) for name in self.names)
         by_fold = {fold(word): word for word in expected}
@@ -383,7 +405,9 @@ class _Reader:
         """Refuse any word left from ``at``."""
         if at < len(self.words):
             read = " ".join(self.words[:at])
-            text = move_phrase("too_many", self.speaks, word=quoted(self.words[at]), read=quoted(read))
+            text = move_phrase(
+                "too_many", self.speaks, word=quoted(self.words[at]), read=quoted(read)
+            )
             raise MoveTextError(text, word=self.words[at])
 
     # -- whole moves ------------------------------------------------------------------------
@@ -393,7 +417,7 @@ class _Reader:
         self.feed(text)
         if not self.words:
             raise MoveTextError(move_phrase("empty", self.speaks, example="'guard ben priest'"))
-        plain = {
+        plain: dict[str, Command] = {
             "draw": Draw(player=self.player),
             "take_back": TakeBack(player=self.player),
             "deal": Deal(),
@@ -413,7 +437,9 @@ class _Reader:
         return [
             play.targets[depth]
             for play in self.plays
-            if play.card is card and play.targets[:depth] == tuple(chosen) and len(play.targets) > depth
+            if play.card is card
+            and play.targets[:depth] == tuple(chosen)
+            and len(play.targets) > depth
         ]
 
     def play(self) -> Play:
@@ -422,7 +448,7 @@ class _Reader:
             raise self.unknown(0, keywords=True)
         kind = card if isinstance(card, Card) else card_named(card)
         most = _most_targets(kind)
-        at, targets = 1, []
+        at, targets = 1, list[str]()
         while len(targets) < most and at < len(self.words):
             found = self.player_at(at, self.targets_after(kind, targets))
             if found is None:
@@ -616,6 +642,7 @@ def parse_move(game: Game, player: str, text: str, *, language: str | None = Non
     ... except IllegalCommandError as refused:
     ...     print(refused.reason, refused.ruling)
     Reason.GUESS_GUARD LL19-GUARD-NOT-GUARD
+
     """
     _check_language(language)
     text = _check_text(text, player)
@@ -670,13 +697,17 @@ def notation(command: Command, *, language: str = "en", game: Game | None = None
     ('guard Ben priest', 'g b prie', 'g b prê')
     >>> notation(Choose(player="Ben", keep="King", returned=["Spy", "Guard"]))
     'keep king return spy guard'
+
     """
     _check_language(language)
     if game is None:
         return " ".join(_whole_words(command, language))
     player = getattr(command, "player", None) or game.state.players[0]
     reader = _Reader(game, player, language)
-    for text in (" ".join(reader.shortest(command, language)), notation(command, language=language)):
+    for text in (
+        " ".join(reader.shortest(command, language)),
+        notation(command, language=language),
+    ):
         try:
             if reader.read(text) == command:
                 return text
