@@ -359,6 +359,12 @@ class _Reader:
                 return found[0], count
         return None
 
+    def _names_player(self, at: int) -> bool:
+        try:
+            return self.player_at(at, ()) is not None
+        except MoveTextError:
+            return True
+
     # -- refusing what is not read ------------------------------------------------------------
 
     def _either(self, names: Sequence[str]) -> str:
@@ -458,6 +464,8 @@ class _Reader:
         guess = None
         if at < len(self.words):
             guess = self.card(at, self.edition.guesses)
+            if guess is None and len(targets) >= most and self._names_player(at):
+                self.finish(at)  # a player more than the card chooses
             if guess is None:
                 raise self.unknown(at, players=len(targets) < most)
             at += 1
