@@ -33,7 +33,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -53,7 +53,16 @@ from loveletter.serialization import to_data
 from loveletter.text import describe
 from loveletter.words import LANGUAGES, card_name, move_phrase, move_words
 
-__all__ = ["MAX_TEXT", "MoveStep", "Moves", "StepKind", "moves_for", "notation", "parse_move"]
+__all__ = [
+    "MAX_TEXT",
+    "MoveStep",
+    "Moves",
+    "StepKind",
+    "StepValue",
+    "moves_for",
+    "notation",
+    "parse_move",
+]
 
 MAX_TEXT = 200
 """The longest text :func:`parse_move` reads: a move is a few words."""
@@ -79,7 +88,7 @@ class StepKind(Enum):
     """Taking back one's last command, at a table of the house remedy (HOUSE-REMEDY-TAKE-BACK)."""
 
 
-StepValue = Card | str | tuple[Card, ...] | None
+StepValue: TypeAlias = Card | str | tuple[Card, ...] | None
 """What a step chooses: a card, a player's name, the returned cards' order, or nothing."""
 
 
@@ -228,13 +237,8 @@ def moves_for(game: Game, player: str, *, language: str = "en") -> Moves:
     (HOUSE-REMEDY-TAKE-BACK). The next round's deal is the table's, in nobody's tree.
     A player who may do nothing now has no steps.
 
-    Args:
-        game: The game.
-        player: A player at the table.
-        language: ``"en"`` or ``"fr"``, for the labels.
-
-    Raises:
-        UnknownPlayerError: ``player`` is not at the table.
+    ``language`` is ``"en"`` or ``"fr"``, for the labels. A ``player`` who is not at the
+    table raises :class:`~loveletter.errors.UnknownPlayerError`.
 
     >>> from loveletter import Game
     >>> game = Game.new(["Anna", "Ben"], seed=7, first="Anna")
@@ -610,21 +614,13 @@ def parse_move(game: Game, player: str, text: str, *, language: str | None = Non
     in either language. Messages are in ``language``, or the table's when it is ``None``.
     These are the terminal game's rules.
 
-    Args:
-        game: The game, in the position the move is typed in.
-        player: Who types it.
-        text: The move, at most :data:`MAX_TEXT` characters.
-        language: ``"en"``, ``"fr"`` or ``None``.
-
-    Returns:
-        The command, which the referee accepts now.
-
-    Raises:
-        MoveTextError: A word names nothing there (the closest words are suggested), or
-            several things (they are named), or more words follow a whole move.
-        IllegalCommandError: The words make a command that the rules forbid now: the
-            referee's refusal, as :meth:`~loveletter.referee.Game.verify` raises it.
-        InvalidCommandError: ``text`` is no text, or longer than :data:`MAX_TEXT`.
+    Returns the command, which the referee accepts now. Raises
+    :class:`~loveletter.errors.MoveTextError` where a word names nothing there (the
+    closest words are suggested), or several things (they are named), or more words follow
+    a whole move; :class:`~loveletter.errors.IllegalCommandError`, the referee's refusal as
+    :meth:`~loveletter.referee.Game.verify` raises it, where the words make a command the
+    rules forbid now; :class:`~loveletter.errors.InvalidCommandError` where ``text`` is no
+    text, or longer than :data:`MAX_TEXT` characters.
 
     >>> from loveletter import Game
     >>> game = Game.new(["Anna", "Ben", "Carla"], seed=15, first="Anna")
@@ -689,14 +685,9 @@ def notation(command: Command, *, language: str = "en", game: Game | None = None
     a take-back, a deal and a redeal are ``draw``, ``undo``, ``deal`` and ``redeal``
     (``pioche``, ``annuler``, ``distribuer``, ``redistribuer``).
 
-    Args:
-        command: Any command but a deal or redeal that gives its own cards or starter.
-        language: ``"en"`` or ``"fr"``.
-        game: The game whose position the words are read in, to cut them short.
-
-    Raises:
-        MoveTextError: No text reads back as ``command`` (a deal with a layout, or, in
-            ``game``, two players whose names differ only in letter case or accents).
+    Raises :class:`~loveletter.errors.MoveTextError` where no text reads back as
+    ``command``: a deal or redeal that gives its own cards or starter, or, in ``game``, a
+    player whose name differs from another's only in letter case or accents.
 
     >>> from loveletter import Game
     >>> game = Game.new(["Anna", "Ben", "Carla"], seed=15, first="Anna")
