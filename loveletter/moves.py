@@ -300,14 +300,11 @@ class _Reader:
 
     def keyword(self, at: int, key: str) -> int:
         """How many words from ``at`` say ``key`` (0: they do not)."""
-        for phrase in sorted(move_words(key, None), key=len, reverse=True):
-            parts = fold(phrase).split()
-            if self.folded[at : at + len(parts)] == parts and self._in_language(key, phrase):
+        said = [fold(phrase).split() for lang in self.languages for phrase in move_words(key, lang)]
+        for parts in sorted(said, key=len, reverse=True):
+            if self.folded[at : at + len(parts)] == parts:
                 return len(parts)
         return 0
-
-    def _in_language(self, key: str, phrase: str) -> bool:
-        return any(phrase in move_words(key, language) for language in self.languages)
 
     def card(self, at: int, options: Iterable[Card]) -> Card | str | int | None:
         """The card the word at ``at`` names (among ``options`` if several), or ``None``.
@@ -402,8 +399,10 @@ class _Reader:
             expected.update((name, name) for name in self.names)
         by_fold = {fold(word): word for word in expected}
         close = difflib.get_close_matches(self.folded[at], list(by_fold), n=5)
-        named = {expected[by_fold[match]]: by_fold[match] for match in reversed(close)}
-        candidates = tuple(reversed(named.values()))[:3]
+        named: dict[object, str] = {}  # the closest word for each thing, closest first
+        for match in close:
+            named.setdefault(expected[by_fold[match]], by_fold[match])
+        candidates = tuple(named.values())[:3]
         hint = ""
         if candidates:
             hint = move_phrase("did_you_mean", self.speaks, candidates=self._either(candidates))
