@@ -485,11 +485,12 @@ class _Reader:
         at += 1
         at += self.keyword(at, "return") if at < len(self.words) else 0
         returned: list[Card | str] = []
+        held = True  # whether every card named was in hand
         for index in range(at, len(self.words)):
             card = self._choice_card(index, rest)
             returned.append(card)
-            _take(rest, card)
-        if len(set(rest)) <= 1:  # one order left for the cards not named
+            held = _take(rest, card) and held
+        if held and len(set(rest)) <= 1:  # one order left for the cards not named
             returned += rest
         return Choose(player=self.player, keep=keep, returned=returned)
 
@@ -559,11 +560,13 @@ class _Reader:
         return words
 
 
-def _take(cards: list[Card], card: Card | str) -> None:
-    """Take ``card`` out of ``cards``, if it is there."""
+def _take(cards: list[Card], card: Card | str) -> bool:
+    """Take ``card`` out of ``cards``, if it is there; whether it was."""
     kind = card if isinstance(card, Card) else card_named(card)
-    if kind in cards:
-        cards.remove(kind)
+    if kind not in cards:
+        return False
+    cards.remove(kind)
+    return True
 
 
 def _most_targets(card: Card | None) -> int:
@@ -639,6 +642,14 @@ def parse_move(game: Game, player: str, text: str, *, language: str | None = Non
     Traceback (most recent call last):
     ...
     loveletter.errors.MoveTextError: 'preist' names nothing here; did you mean Priest?
+    >>> hands = {"Anna": "Chancellor", "Ben": "Guard"}
+    >>> chancellor = Game.arranged(hands, pile=["Spy", "King", "Guard"])
+    >>> chancellor.apply(Play(player="Anna", card="Chancellor"))[0].card
+    Card.CHANCELLOR
+    >>> parse_move(chancellor, "Anna", "keep king return spy guard")
+    Choose(player='Anna', keep=Card.KING, returned=(Card.SPY, Card.GUARD))
+    >>> parse_move(chancellor, "Anna", "garder roi espionne")  # the Guard goes last
+    Choose(player='Anna', keep=Card.KING, returned=(Card.SPY, Card.GUARD))
     >>> from loveletter import IllegalCommandError
     >>> try:
     ...     parse_move(game, "Anna", "guard ben guard")
