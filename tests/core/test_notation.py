@@ -258,6 +258,9 @@ def test_the_chancellors_choice_is_kept_then_returned() -> None:
     with pytest.raises(IllegalCommandError) as caught:
         parse_move(game, "Anna", "keep king")  # two orders are left: say one
     assert caught.value.reason is Reason.BAD_CHOICE
+    with pytest.raises(IllegalCommandError) as caught:
+        parse_move(game, "Anna", "keep king return princess")  # not held: nothing implied
+    assert caught.value.command == Choose(player="Anna", keep="King", returned=["Princess"])
     with pytest.raises(MoveTextError, match="name the card kept"):
         parse_move(game, "Anna", "keep")
 
