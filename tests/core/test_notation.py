@@ -65,7 +65,7 @@ def test_every_legal_command_reads_back_from_its_notation(game: Game) -> None:
             assert parse_move(game, player, short, language=language) == command
             assert len(short) <= len(whole)
             if set(game.state.players) & {"Al Capone"}:
-                continue  # a name of two words may take the next word in: see the docstring
+                continue  # a name of two words may take the next word in: whole words then
             for index, word in enumerate(short.split()):
                 if len(word) > 1 and word not in KEYWORDS:
                     words = short.split()
