@@ -693,7 +693,7 @@ def notation(command: Command, *, language: str = "en", game: Game | None = None
     the cards returned last left out where one order is left for them): the shortest
     text, word by word, that reads back to the same command there. Where the words so cut
     read back as another command (a name of two words whose start runs into the next
-    word: ``al c`` for Al, then the Countess, reads as Al Capone), the whole words are
+    word: ``al c``, meant as Al then a card, reads as Al Capone), the whole words are
     written instead. The words of a draw,
     a take-back, a deal and a redeal are ``draw``, ``undo``, ``deal`` and ``redeal``
     (``pioche``, ``annuler``, ``distribuer``, ``redistribuer``).
