@@ -339,26 +339,30 @@ class _Reader:
     def player_at(self, at: int, options: Sequence[str]) -> tuple[str, int] | None:
         """The player the words from ``at`` name, and how many words; ``None`` if nobody.
 
-        A whole name comes before ``me``, and ``me`` before the start of a name, which may
-        be several players' (then one of ``options``).
+        The most words that name someone are read (a name may have several).
         """
         for count in range(min(self.longest, len(self.words) - at), 0, -1):
             phrase = " ".join(self.folded[at : at + count])
-            if not phrase:
-                continue
-            exact = [name for name, folded in self.names.items() if folded == phrase]
-            if not exact and count == 1 and self.keyword(at, "me"):
-                return self.player, 1
-            found = exact or [
-                name for name, folded in self.names.items() if folded.startswith(phrase)
-            ]
-            if len(found) > 1:
-                found = [name for name in found if name in options] or found
+            found = self._named(phrase, options, me=count == 1 and self.keyword(at, "me") > 0)
             if len(found) > 1:
                 raise self._ambiguous(at, found)
             if found:
                 return found[0], count
         return None
+
+    def _named(self, phrase: str, options: Sequence[str], *, me: bool) -> list[str]:
+        """The players ``phrase`` (folded) may name.
+
+        A whole name comes before ``me``, and ``me`` before the start of a name, which may
+        be several players' (then those of ``options``, if any).
+        """
+        if not phrase:
+            return []
+        exact = [name for name, folded in self.names.items() if folded == phrase]
+        if exact or me:
+            return exact or [self.player]
+        found = [name for name, folded in self.names.items() if folded.startswith(phrase)]
+        return [name for name in found if name in options] or found
 
     def _names_player(self, at: int) -> bool:
         try:
