@@ -638,7 +638,7 @@ _MOVES: dict[str, tuple[str, str]] = {
     ),
     "unwritable": (
         "{command} cannot be written so that it reads back the same at this table",
-        "{command} ne peut pas s'écrire de sorte à être relu de même à cette table",
+        "{command} ne peut pas s'écrire en mots qui se relisent à l'identique à cette table",
     ),
 }
 
