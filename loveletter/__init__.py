@@ -17,6 +17,7 @@ from loveletter.errors import (
     InconsistentStateError,
     InvalidCommandError,
     LoveLetterError,
+    MoveTextError,
     Reason,
     SetupError,
     UnknownPlayerError,
@@ -49,6 +50,7 @@ from loveletter.events import (  # noqa: F401
 )
 from loveletter.layout import Layout
 from loveletter.legal import LegalCommands
+from loveletter.moves import Moves, MoveStep, StepKind, moves_for, notation, parse_move
 from loveletter.referee import Game
 from loveletter.refusals import IllegalCommandError, Refusal
 from loveletter.serialization import from_json, read_command, to_json
@@ -78,6 +80,9 @@ __all__ = [
     "Layout",
     "LegalCommands",
     "LoveLetterError",
+    "MoveStep",
+    "MoveTextError",
+    "Moves",
     "Phase",
     "Play",
     "Reason",
@@ -86,6 +91,7 @@ __all__ = [
     "Setup",
     "SetupError",
     "State",
+    "StepKind",
     "TakeBack",
     "Targeting",
     "Tiebreak",
@@ -94,6 +100,9 @@ __all__ = [
     "card_named",
     "edition",
     "from_json",
+    "moves_for",
+    "notation",
+    "parse_move",
     "read_command",
     "redact",
     "register_edition",

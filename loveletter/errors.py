@@ -31,6 +31,7 @@ __all__ = [
     "InconsistentStateError",
     "InvalidCommandError",
     "LoveLetterError",
+    "MoveTextError",
     "Reason",
     "SetupError",
     "UnknownPlayerError",
@@ -147,3 +148,26 @@ class UnknownPlayerError(LoveLetterError):
 
 class InconsistentStateError(LoveLetterError):
     """A state the rules cannot reach: cards not conserved, two players to act, ..."""
+
+
+class MoveTextError(InvalidCommandError):
+    """A move typed as text that names nothing, or more than one thing, where it is read.
+
+    ``word`` is the word not read (``None`` when nothing was typed). ``candidates`` names
+    what the word may mean when it is ``ambiguous`` (``'p'``: Priest, Prince or
+    Princess), and otherwise the closest words that would have been read ("did you
+    mean"), if any (:func:`loveletter.moves.parse_move`).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        word: str | None = None,
+        candidates: tuple[str, ...] = (),
+        ambiguous: bool = False,
+    ):
+        super().__init__(message)
+        self.word = word
+        self.candidates = candidates
+        self.ambiguous = ambiguous

@@ -36,6 +36,8 @@ __all__ = [
     "edition_title",
     "fold",
     "message",
+    "move_phrase",
+    "move_words",
     "narration",
     "of",
     "phrase",
@@ -642,3 +644,73 @@ def message(key: str, language: str = "en", *, you: bool = False, **fields: obje
     'votre Garde : vous devez piocher maintenant'
     """
     return _pick(_MESSAGES[key], language, you).format(**fields)
+
+
+_MOVES: dict[str, tuple[str, str]] = {
+    # What loveletter.moves writes: the labels of the moves tree, and why a typed move is
+    # not read. key -> (English, French).
+    "yourself": ("yourself", "vous-même"),
+    "draw": ("Draw", "Piocher"),
+    "take_back": ("Take back", "Reprendre"),
+    "then": (", then ", ", puis "),
+    "or": (" or ", " ou "),
+    "empty": (
+        "nothing to read: type a move, such as {example}",
+        "rien à lire : tapez un coup, par exemple {example}",
+    ),
+    "too_long": (
+        "a move is at most {most} characters long, not {count}",
+        "un coup fait au plus {most} caractères, pas {count}",
+    ),
+    "unknown": ("{word} names nothing here{hint}", "{word} ne désigne rien ici{hint}"),
+    "did_you_mean": ("; did you mean {candidates}?", " ; vouliez-vous dire {candidates} ?"),
+    "ambiguous": (
+        "{word} may be {candidates}: type more of it",
+        "{word} peut désigner {candidates} : tapez-en davantage",
+    ),
+    "too_many": (
+        "{word}: nothing more is read after {read}",
+        "{word} : rien n'est lu après {read}",
+    ),
+    "keep_what": (
+        "{word}: name the card kept after it",
+        "{word} : nommez ensuite la carte gardée",
+    ),
+    "unwritable": (
+        "{command} cannot be written so that it reads back the same at this table",
+        "{command} ne peut pas s'écrire en mots qui se relisent à l'identique à cette table",
+    ),
+}
+
+_MOVE_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # What loveletter.moves reads besides the cards' and the players' names: key ->
+    # (English words, French words), the shortest first (notation writes it).
+    "draw": (("draw",), ("pioche", "piocher")),
+    "take_back": (("undo", "take back", "take-back"), ("annuler", "reprendre")),
+    "deal": (("deal", "next round"), ("distribuer", "manche suivante")),
+    "redeal": (("redeal",), ("redistribuer",)),
+    "keep": (("keep",), ("garder",)),
+    "return": (("return",), ("remettre",)),
+    "me": (("me",), ("moi",)),
+}
+
+
+def move_phrase(key: str, language: str = "en", **fields: object) -> str:
+    """The words of the moves tree or of a typed move's refusal, ``key``, in ``language``.
+
+    >>> move_phrase("ambiguous", "fr", word="'p'", candidates="Prêtre ou Prince")
+    "'p' peut désigner Prêtre ou Prince : tapez-en davantage"
+    """
+    return _pick(_MOVES[key], language, False).format(**fields)
+
+
+def move_words(key: str, language: str | None = None) -> tuple[str, ...]:
+    """The words a typed move may say ``key`` with, in ``language`` (``None``: in either).
+
+    >>> move_words("take_back", "en"), move_words("draw")
+    (('undo', 'take back', 'take-back'), ('draw', 'pioche', 'piocher'))
+    """
+    english, french = _MOVE_WORDS[key]
+    if language is None:
+        return english + french
+    return french if language == "fr" else english

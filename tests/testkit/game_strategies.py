@@ -6,7 +6,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from loveletter import EDITIONS, Game, Phase, State, edition
+from loveletter import EDITIONS, Game, Phase, State, TakeBack, edition
 from loveletter.consistency import inconsistencies
 from loveletter.setup import seat_names
 
@@ -111,4 +111,45 @@ def played_with_remedies(
         elif rng.random() < 0.01 and game.is_legal(Redeal()):
             game.apply(Redeal())
         game.apply(rng.choice(game.legal_commands()))
+    return game
+
+
+TRICKY_NAMES = ("Anna", "Annabel", "Al", "Al Capone", "Bérénice", "Ben")
+"""Names that start alike, one inside another, with an accent and a space: for the tests
+that read players by the start of their names."""
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, *, editions: tuple[str, ...] = ("2019", "classic"), most: int = 60
+) -> Game:
+    """A game of one of ``editions`` played at random for up to ``most`` commands.
+
+    Its players are the usual seat names or :data:`TRICKY_NAMES`. The table agrees to the
+    house remedy or not; where it does, draws wait (so that a play may be taken back) and
+    the last command is now and then taken back.
+    """
+    name = draw(st.sampled_from(editions), label="edition")
+    ed = edition(name)
+    count = draw(st.integers(ed.min_players, ed.max_players))
+    players = draw(st.sampled_from([seat_names(count), TRICKY_NAMES[:count]]), label="names")
+    remedy = draw(st.booleans(), label="remedy")
+    game = Game.new(
+        players,
+        edition=name,
+        seed=draw(st.integers(0, 2**32)),
+        first=draw(st.sampled_from(players)),
+        remedy=remedy,
+        auto_draw=not remedy and draw(st.booleans()),
+    )
+    for _ in range(draw(st.integers(0, most), label="steps")):
+        if game.over:
+            break
+        taker = getattr(game.log[-1], "player", None) if game.log else None
+        undo = None if taker is None else TakeBack(player=taker)
+        if remedy and undo is not None and game.is_legal(undo) and draw(st.booleans()):
+            game.apply(undo)
+            continue
+        legal = game.legal_commands()
+        game.apply(legal[draw(st.integers(0, len(legal) - 1), label="command")])
     return game
