@@ -29,8 +29,8 @@ from loveletter import (
     view_for,
 )
 from loveletter.events import HandsCompared, HandsTraded, PlayerKnockedOut
+from loveletter.games.quiet import quiet_play
 from loveletter.narration import narrate
-from loveletter.quiet import quiet_play
 
 PLAYERS = ("Anna", "Ben", "Carla", "Dan")
 

@@ -6,7 +6,7 @@ import pytest
 from testkit.tables import both_editions, cards_on_table, table
 
 from loveletter import Card, Game, LoveLetterError, Phase, PlayerKnockedOut, RoundEnded
-from loveletter.quiet import play_quietly, quiet_play
+from loveletter.games.quiet import play_quietly, quiet_play
 
 QUIET_PILE = ["Priest", "Handmaid", "Baron", "Priest", "Handmaid", "Baron"]
 HANDS = {"Anna": "Guard", "Ben": "Guard", "Carla": "Guard"}

@@ -25,7 +25,7 @@ from loveletter import (
     TokenAwarded,
     TokenFor,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 
 def chancellor_mid_round() -> Game:

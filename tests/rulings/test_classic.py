@@ -49,7 +49,7 @@ from loveletter import (
     TokenFor,
     edition,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 from loveletter.serialization import UnknownCardError, command_from_data, log_from_json, to_json
 
 CLASSIC = edition("classic")

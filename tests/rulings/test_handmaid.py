@@ -20,7 +20,7 @@ from loveletter import (
     TokenAwarded,
     TokenFor,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 # -- LL19-HANDMAID-PROTECT ---------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from loveletter import (
     TokenAwarded,
     TokenFor,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 # -- LL19-PRINCE-DISCARD-DRAW ------------------------------------------------------------
 

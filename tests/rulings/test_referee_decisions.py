@@ -60,7 +60,7 @@ from loveletter import (
     TokenFor,
     edition,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 from loveletter.rules import engine as rules_engine
 from loveletter.rules.checks import unknown_card_refusal
 from loveletter.serialization import UnknownCardError, command_from_data

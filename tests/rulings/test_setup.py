@@ -28,7 +28,7 @@ from loveletter import (
     TokenFor,
     edition,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 from loveletter.views import view_for
 
 DECK_2019 = {

@@ -19,7 +19,7 @@ from loveletter import (
     TokenAwarded,
     TokenFor,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 # -- LL19-SPY-PLAY -----------------------------------------------------------------------
 

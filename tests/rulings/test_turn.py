@@ -23,7 +23,7 @@ from loveletter import (
     Reason,
     RoundEnded,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 
 def tie_table_ending_in_a_guard(edition_name: str) -> Game:

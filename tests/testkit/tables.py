@@ -35,7 +35,7 @@ from loveletter import (
     card_named,
     edition,
 )
-from loveletter.quiet import play_quietly
+from loveletter.games.quiet import play_quietly
 
 EventT = TypeVar("EventT", bound=Event)
 
