@@ -7,16 +7,19 @@ decides what it means. It does, in this order, what a safe game server must
 1. a seat is tied to its secret token (:meth:`Host.authenticate`); the host keeps only
    each token's hash, and :meth:`Host.stored` never holds a token or sends the seed;
 2. a message longer than :attr:`Host.max_message` is refused before it is parsed;
-3. a move is ``{"state": N, "command": {...}}``: its command is read with the seat as its
-   sender (:func:`~loveletter.serialization.read_command`), so another seat's command is
-   refused as ``forbidden`` before any rule runs;
+3. a move is ``{"state": N, "command": {...}}``, or ``{"state": N, "say": "guard ben
+   priest"}`` (the move typed as words, :func:`~loveletter.moves.parse_move`): its command
+   is read with the seat as its sender (:func:`~loveletter.serialization.read_command`), so
+   another seat's command is refused as ``forbidden`` before any rule runs, and words that
+   name no move as ``unreadable``;
 4. a move made for another state than the game's (``N`` counts the commands in the
    game's log when the seat chose it) is refused as ``stale``: a move sent twice, or
    chosen before someone else's, never lands where its sender did not mean it;
 5. only then does the referee check it (``illegal``, with the refusal written in the
    listener's language) or apply it; a round's end is followed by the next deal;
 6. each listener is sent only its own view and its own redacted events, told in its own
-   language (:meth:`Host.welcome`, :meth:`Host.update`).
+   language, and the moves it may make as a tree (:func:`~loveletter.moves.moves_for`)
+   (:meth:`Host.welcome`, :meth:`Host.update`).
 
 Every message is a JSON object whose ``"type"`` is ``"welcome"``, ``"update"`` or
 ``"refused"``; their JSON Schema ships with the package
@@ -29,8 +32,13 @@ Every message is a JSON object whose ``"type"`` is ``"welcome"``, ``"update"`` o
 >>> outcome = host.receive("Ben", '{"state": 0, "command": {"draw": "Anna"}}')
 >>> outcome.error, outcome.message("en")
 ('forbidden', "Ben may send only Ben's commands, not Anna's")
->>> host.welcome("Anna", "fr")["view"]["hand"]
-['Guard', 'Chancellor']
+>>> host.game.state.hand("Anna")
+(Card.GUARD, Card.HANDMAID)
+>>> outcome = host.receive("Anna", '{"state": 0, "say": "guard ben priest"}')
+>>> outcome.command
+Play(player='Anna', card=Card.GUARD, target='Ben', guess=Card.PRIEST)
+>>> host.update("Ben", "fr", outcome.events)["narration"][:2]
+['Anna joue le Garde sur vous, en nommant le Prêtre.', "Vous n'avez pas le Prêtre."]
 """
 
 from __future__ import annotations
@@ -44,10 +52,17 @@ from typing import Any
 
 import attrs
 
-from loveletter.commands import Command, Deal, TakeBack
+from loveletter.commands import Command, Deal, Redeal, TakeBack
+from loveletter.echo import shown
 from loveletter.editions import edition as edition_named
-from loveletter.errors import ForbiddenCommandError, InvalidCommandError, LoveLetterError
+from loveletter.errors import (
+    ForbiddenCommandError,
+    InvalidCommandError,
+    LoveLetterError,
+    MoveTextError,
+)
 from loveletter.events import Event
+from loveletter.moves import moves_for, parse_move
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.refusals import IllegalCommandError, Refusal
@@ -69,11 +84,15 @@ _ERRORS = {
     ),
     "malformed": ("{detail}", "{detail}"),
     "forbidden": ("{detail}", "{detail}"),
+    "unreadable": ("{detail}", "{detail}"),
     "stale": (
         "this move was made for state {number}; the game is at state {state}",
         "ce coup a été choisi pour l'état {number} ; la partie en est à l'état {state}",
     ),
 }
+
+
+_SHAPE = 'a move is {"state": N, "command": {...}} or {"state": N, "say": "words"}'
 
 
 def hash_token(token: str) -> str:
@@ -102,7 +121,8 @@ class Accepted:
 class Rejected:
     """A message the host refused, and why; nothing changed.
 
-    ``error`` is ``"too_large"``, ``"malformed"``, ``"forbidden"``, ``"stale"`` (then
+    ``error`` is ``"too_large"``, ``"malformed"``, ``"forbidden"``, ``"unreadable"`` (words
+    that name no move: ``candidates`` are what they may have meant), ``"stale"`` (then
     ``state`` is the game's state number) or ``"illegal"`` (then ``refusal`` is the
     referee's). :meth:`message` writes it for its sender in their language.
     """
@@ -113,6 +133,7 @@ class Rejected:
     state: int | None = None
     number: int | None = None
     limit: int | None = None
+    candidates: tuple[str, ...] = ()
 
     def message(self, language: str = "en") -> str:
         """Why the message was refused, to its sender, in ``language``."""
@@ -133,6 +154,8 @@ class Rejected:
         }
         if self.state is not None:
             data["state"] = self.state
+        if self.candidates:
+            data["candidates"] = list(self.candidates)
         if self.refusal is not None:
             refusal = self.refusal
             data["refusal"] = {
@@ -290,17 +313,19 @@ class Host:
             move = json.loads(text)
         except (ValueError, RecursionError):  # RecursionError: nested too deep
             return Rejected(error="malformed", detail="a move is JSON text")
-        if not (isinstance(move, dict) and set(move) == {"state", "command"}):
-            return Rejected(error="malformed", detail='a move is {"state": N, "command": {...}}')
-        number, data = move["state"], move["command"]
-        if type(number) is not int or not isinstance(data, dict):
-            return Rejected(
-                error="malformed", detail="a move's state is a number and its command an object"
-            )
+        if not (isinstance(move, dict) and len(move) == 2 and "state" in move):
+            return Rejected(error="malformed", detail=_SHAPE)
+        number = move["state"]
+        if type(number) is not int or not (
+            {"command"} == move.keys() - {"state"} or ({"say"} == move.keys() - {"state"})
+        ):
+            return Rejected(error="malformed", detail=_SHAPE)
         try:  # 2. whose command: the seat's own, or refused before any rule
-            command = read_command(self.game, data, sender=seat, max_size=self.max_message)
+            command = self._read(seat, move)
         except ForbiddenCommandError as error:
             return Rejected(error="forbidden", detail=str(error))
+        except MoveTextError as error:
+            return Rejected(error="unreadable", detail=str(error), candidates=error.candidates)
         except IllegalCommandError as error:  # a name that is no card, once the seat's own
             if number != self.state:
                 return Rejected(error="stale", state=self.state, number=number)
@@ -313,6 +338,23 @@ class Host:
         if refusal is not None:
             return Rejected(error="illegal", refusal=refusal)
         return Accepted(state=number, command=command, events=self.apply(command))
+
+    def _read(self, seat: str, move: Mapping[str, Any]) -> Command:
+        """The command of a move: read from its JSON, or from the words it says."""
+        if "command" in move:
+            return read_command(self.game, move["command"], sender=seat, max_size=self.max_message)
+        text = move["say"]
+        if not isinstance(text, str):
+            raise InvalidCommandError("a move's words are text")
+        command = parse_move(self.game, seat, text)
+        if isinstance(command, (Deal, Redeal)):
+            raise ForbiddenCommandError(
+                f"{shown(seat)} may not send a {type(command).__name__.lower()}: "
+                "only the table does",
+                sender=seat,
+                player=None,
+            )
+        return command
 
     def apply(self, command: Command) -> tuple[Event, ...]:
         """Apply a command the app itself makes (a bot's move), then deal if a round ended.
@@ -367,6 +409,7 @@ class Host:
             message["view"] = to_data(view)["view"]
             message["legal"] = [to_data(command) for command in view.legal]
             message["take_back"] = None if take_back is None else to_data(take_back)
+            message["moves"] = moves_for(self.game, listener, language=language).to_data()
         return message
 
     def welcome(self, listener: str | None, language: str) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from loveletter.cards import Card
 from loveletter.editions import CLASSIC, EDITION_2019, Edition
 from loveletter.errors import Reason
 from loveletter.events import EVENT_CLASSES, KnockOutCause
+from loveletter.moves import StepKind
 from loveletter.serialization.base import FORMAT_VERSION
 from loveletter.serialization.records import record_codec
 from loveletter.views import View
@@ -201,6 +202,7 @@ def _host() -> dict[str, Any]:
         "view": {"$ref": "view.schema.json#/properties/view"},
         "legal": {"type": "array", "items": command},
         "take_back": {"oneOf": [command, {"type": "null"}]},
+        "moves": {"$ref": "#/$defs/moves"},
     }
     told_required = ["type", "state", "listener", "language", "events", "narration"]
 
@@ -218,9 +220,12 @@ def _host() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "type": {"const": "refused"},
-            "error": {"enum": ["too_large", "malformed", "forbidden", "stale", "illegal"]},
+            "error": {
+                "enum": ["too_large", "malformed", "forbidden", "unreadable", "stale", "illegal"]
+            },
             "message": {"type": "string"},
             "state": {"type": "integer", "minimum": 0},
+            "candidates": {"type": "array", "items": {"type": "string"}},
             "refusal": {
                 "type": "object",
                 "required": ["reason", "ruling", "key", "message", "to_player"],
@@ -256,6 +261,28 @@ def _host() -> dict[str, Any]:
             ),
             "update": message("update", {}, []),
             "refused": refused,
+            "moves": {
+                "type": "object",
+                "required": ["player", "language", "steps"],
+                "additionalProperties": False,
+                "properties": {
+                    "player": _NAME,
+                    "language": _LANGUAGE,
+                    "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+                },
+            },
+            "step": {
+                "type": "object",
+                "required": ["kind", "value", "label"],
+                "additionalProperties": False,
+                "properties": {
+                    "kind": {"enum": [kind.value for kind in StepKind]},
+                    "value": {},
+                    "label": {"type": "string"},
+                    "command": command,
+                    "then": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+                },
+            },
         },
     }
 
