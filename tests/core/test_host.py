@@ -4,6 +4,7 @@ each listener is sent (and only what it may know), storing and restoring."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 import random
 from typing import Any
 
@@ -230,3 +231,52 @@ def test_a_draw_command_of_the_wrong_seat_is_forbidden_even_when_legal_for_its_p
     assert isinstance(outcome, Rejected)
     assert outcome.error == "forbidden"
     assert not host.game.is_legal(Play(player="Carla", card=Card.GUARD))
+
+
+def test_a_move_typed_as_words_is_read_for_its_seat_and_refused_if_unclear() -> None:
+    """``{"say": ...}``: the seat's words become its command; unclear words name their
+    candidates; a deal, the table's own, is forbidden."""
+    host, _ = new_host()
+    hand = host.game.state.hand("Anna")
+    typed = host.receive("Anna", json.dumps({"state": 0, "say": "p"}))
+    assert isinstance(typed, Rejected)
+    assert typed.error in ("unreadable", "illegal")
+    card = hand[0]
+    words = {"Guard": "guard ben priest", "Prince": "prince me"}.get(card.value, card.value)
+    outcome = host.receive("Anna", json.dumps({"state": 0, "say": words}))
+    if isinstance(outcome, Accepted):
+        assert outcome.command.player == "Anna"  # type: ignore[union-attr]
+    else:
+        assert outcome.error == "illegal"
+    unclear = host.receive("Anna", json.dumps({"state": host.state, "say": "zzz"}))
+    assert isinstance(unclear, Rejected)
+    assert unclear.error == "unreadable"
+    _HOST.validate(unclear.to_data())
+    dealt = host.receive("Anna", json.dumps({"state": host.state, "say": 5}))
+    assert isinstance(dealt, Rejected)
+    assert dealt.error == "malformed"
+
+
+def leaves_of(steps: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The commands at the leaves of a moves tree, as the message writes it."""
+    for step in steps:
+        if "command" in step:
+            yield step["command"]
+        yield from leaves_of(step.get("then", []))
+
+
+def test_the_moves_tree_sent_holds_exactly_the_moves_listed() -> None:
+    """Each update's moves tree has the listed commands (and the take-back) as its leaves."""
+    host, _ = new_host(remedy=True, auto_draw=False)
+    for _ in range(12):
+        seat = host.game.player_to_act
+        if seat is None:
+            break
+        message = host.update(seat, "en", ())
+        leaves = list(leaves_of(message["moves"]["steps"]))
+        expected = message["legal"] + (
+            [] if message["take_back"] is None else [message["take_back"]]
+        )
+        assert sorted(map(json.dumps, leaves)) == sorted(map(json.dumps, expected))
+        outcome = host.receive(seat, move(host.state, message["legal"][-1]))
+        assert isinstance(outcome, Accepted)
