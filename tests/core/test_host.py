@@ -4,8 +4,8 @@ each listener is sent (and only what it may know), storing and restoring."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
