@@ -43,8 +43,9 @@ def _resolves(name: str) -> bool:
     """Whether the dotted ``name`` is a module, or an attribute reached from one.
 
     The longest prefix that imports is the module; the rest are attributes. Where a
-    module needs an extra this environment lacks, it need only exist as a file (its
-    attributes are not looked at).
+    module needs an extra this environment lacks, it need only exist as a file: the
+    longest prefix that is one is the module, and what follows is not looked at (a run
+    with every extra looks).
     """
     parts = name.split(".")
     if "__main__" in parts:  # importing it would run the command line
@@ -54,7 +55,7 @@ def _resolves(name: str) -> bool:
             found: object = importlib.import_module(".".join(parts[:cut]))
         except ModuleNotFoundError as error:
             if _missing_extra(error):
-                return _module_file(parts[:cut])
+                return any(_module_file(parts[:k]) for k in range(3, cut + 1))
             continue
         for attribute in parts[cut:]:
             if not hasattr(found, attribute):
@@ -94,3 +95,18 @@ def test_the_names_are_found_and_a_wrong_one_is_caught() -> None:
     dotted, paths = names_on(ROOT / "DEVELOPERS.md")
     assert "loveletter/bots/" in paths
     assert "loveletter.bots" not in dotted  # a path is not read as a dotted name
+
+
+def test_a_module_whose_extra_is_missing_need_only_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without NumPy, ``loveletter.research.batch`` does not import: its names need only
+    name its file; a module that is not there still fails."""
+    real = importlib.import_module
+
+    def without_numpy(name: str) -> object:
+        if name.startswith("loveletter.research.batch"):
+            raise ModuleNotFoundError("needs NumPy", name="numpy")
+        return real(name)
+
+    monkeypatch.setattr(importlib, "import_module", without_numpy)
+    assert _resolves("loveletter.research.batch.Batch.play_random")
+    assert not _resolves("loveletter.research.batches.Batch")
