@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
 from testkit.project import ROOT
 
@@ -26,15 +27,15 @@ def test_the_first_screen_has_the_two_commands() -> None:
 
 
 def test_ci_runs_the_readme_test_command() -> None:
-    """.ci/run installs the test extra and runs the same test command as the README.
+    """.ci/run installs the test, lint and docs extras (and every other) and runs the same
+    test command as the README, which builds the docs: CI builds them no other time.
 
     The sdist ships ``.ci/run``, so this holds from an unpacked source archive too.
     """
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    installs = re.findall(r"pip install[^\n]*'\.\[([a-z,-]+)\]'", ci)
-    assert any({"test", "lint", "docs"} <= set(extras.split(",")) for extras in installs), installs
-    assert "sphinx-build -q -n -W" in ci
-    assert "\npython -m pytest\n" in ci
+    assert re.search(r"pip install [^\n]*\\?\n?[^\n]*\.\[test,lint,docs,", ci)
+    assert re.search(r'^step "[^"]*" python -m pytest$', ci, re.MULTILINE)
+    assert "sphinx-build" not in ci
     assert "mypy --strict loveletter" in ci
     assert "ruff check" in ci
 
@@ -67,11 +68,28 @@ def test_the_readme_gives_the_thorough_command_that_ci_runs() -> None:
     assert "HYPOTHESIS_PROFILE=thorough python -m pytest -q -p no:cacheprovider -m long" in ci
 
 
-def test_ci_runs_the_suite_with_each_extra_alone() -> None:
-    """CI reads the extras of pyproject.toml and runs the suite with each one alone, and
-    builds the docs from the docs extra alone, with the README's command."""
+def ci_wings() -> dict[str, list[str]]:
+    """The rows of .ci/run's table ``WINGS``: each extra, the extras beside it and its
+    wing's tests."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    table = re.search(r"^WINGS=\(\n(.*?)^\)", ci, re.MULTILINE | re.DOTALL)
+    assert table, "no table WINGS in .ci/run"
+    rows = [row.split() for row in re.findall(r'^\s+"([^"]+)"', table.group(1), re.MULTILINE)]
+    return {extra: rest for extra, *rest in rows}
+
+
+def test_ci_runs_each_feature_extra_alone_with_its_wings_tests() -> None:
+    """CI reads the extras of pyproject.toml; each feature extra has a row of ``WINGS``
+    naming its wing's tests, which exist, and its lane installs it beside the test extra
+    (and the extras its row names: web-test's tests need web)."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert '["optional-dependencies"]' in ci
-    assert 'pip install --quiet -e ".[test,$extra]"' in ci
-    assert "pip install --quiet '.[docs]'" in ci
-    assert 'sphinx-build" -q -n -W --keep-going docs' in ci
+    assert 'wanted="test,$extra"' in ci
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    feature = set(project["optional-dependencies"]) - {"test", "lint", "docs"}
+    wings = ci_wings()
+    assert set(wings) == feature
+    for extra, (beside, *paths) in wings.items():
+        assert paths, extra
+        assert [path for path in paths if not (ROOT / path).exists()] == [], extra
+        assert beside == "-" or set(beside.split(",")) <= feature, extra

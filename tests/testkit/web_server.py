@@ -1,19 +1,56 @@
-"""What the web table's tests share: a server on 127.0.0.1 in a thread, and a client.
+"""What the web table's tests share: a seeded application, a server on 127.0.0.1 in a
+thread, a client, and a wait for a condition.
 
-Importable without the ``[web]`` extra (its tests skip themselves then).
+Every application a test makes deals its tables from ``random.Random(SEED)``
+(:func:`seeded_app`), so each table a test makes is dealt the same way on every run; no
+test sleeps in place of a condition (:func:`wait_for`). Importable without the ``[web]``
+extra (its tests skip themselves then).
 """
 
 from __future__ import annotations
 
 import json
+import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from loveletter.apps.web.limits import Limits
+
+SEED = 32
+"""The seed every test's tables are dealt from."""
+
+
+def seeds() -> random.Random:
+    """A fresh source of the tables' seeds: the same tables, in the same order, every run."""
+    return random.Random(SEED)
+
+
+def seeded_app(database: str | Path, **settings: Any) -> Any:
+    """``create_app(database, **settings)``, its tables dealt from :func:`seeds`."""
+    from loveletter.apps.web.app import create_app  # the [web] extra: its tests only
+
+    return create_app(database, seeds=seeds(), **settings)
+
+
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30, retry: Any = ()) -> Any:
+    """What ``condition()`` returns once it is true, asked again and again; the test fails
+    after ``timeout`` seconds of asking. An exception of the types ``retry`` counts as not
+    yet (a page redrawn while it is read)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            result = condition()
+        except retry:
+            result = None
+        if result:
+            return result
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
 
 
 def free_port() -> int:
@@ -35,11 +72,12 @@ def running(app: Any, limits: Limits | None = None) -> Iterator[str]:
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
+
+    def started() -> bool:
         assert thread.is_alive(), "the server stopped"
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
+        return bool(server.started)
+
+    wait_for(started, "the server to start")
     try:
         yield f"127.0.0.1:{port}"
     finally:

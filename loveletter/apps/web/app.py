@@ -30,6 +30,7 @@ import contextlib
 import json
 import logging
 import math
+import random
 import secrets
 import sqlite3
 import time
@@ -222,13 +223,20 @@ class _Live:
 class Hub:
     """The tables in memory, read from the store when first asked for, and who is connected.
 
-    ``bots`` are the bot kinds offered; ``limits`` the server's limits.
+    ``bots`` are the bot kinds offered; ``limits`` the server's limits; ``seeds`` what
+    deals the new tables (:meth:`Table.create <loveletter.apps.web.tables.Table.create>`).
     """
 
     def __init__(
-        self, store: Store, *, limits: Limits | None = None, bots: Sequence[str] = BOTS_OFFERED
+        self,
+        store: Store,
+        *,
+        limits: Limits | None = None,
+        bots: Sequence[str] = BOTS_OFFERED,
+        seeds: random.Random | None = None,
     ) -> None:
         self.store = store
+        self.seeds = seeds
         self.limits = limits = limits or Limits()
         self.bots = check_bots(tuple(bots))
         self.tables: dict[str, _Live] = {}
@@ -258,7 +266,7 @@ class Hub:
         :class:`ServerFullError` if the server holds as many tables as it may.
         """
         self._room()
-        table, tokens = Table.create(offered=self.bots, **options)
+        table, tokens = Table.create(offered=self.bots, seeds=self.seeds, **options)
         table_id = secrets.token_urlsafe(9)
         await asyncio.to_thread(
             self.store.insert, table_id, table.log_json(), table.seats_json(), version=table.state
@@ -782,16 +790,19 @@ def create_app(
     limits: Limits | None = None,
     bots: Sequence[str] = BOTS_OFFERED,
     allow_origins: Sequence[str] = (),
+    seeds: random.Random | None = None,
 ) -> Starlette:
     """The web table's application, keeping its tables in the SQLite file ``database``.
 
     ``limits`` are its limits (the defaults of :class:`~loveletter.apps.web.limits.Limits`);
     ``bots`` the bot kinds it offers (each a spec :func:`~loveletter.bots.registry.make_bot`
     knows); ``allow_origins`` the origins besides its own that may create tables,
-    connect, and frame the page. The hub (the tables and connections) is
+    connect, and frame the page; ``seeds``, for tests, deals every new table from that
+    ``random.Random`` (the same seeds, the same tables), where a server draws each
+    table's seed from :mod:`secrets`. The hub (the tables and connections) is
     ``app.state.hub``; its chores run while the application runs (its lifespan).
     """
-    hub = Hub(Store(database), limits=limits, bots=bots)
+    hub = Hub(Store(database), limits=limits, bots=bots, seeds=seeds)
     origins = tuple(allow_origins)
 
     @contextlib.asynccontextmanager

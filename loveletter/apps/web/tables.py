@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import random
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -258,17 +259,25 @@ class Table:
         target: int | str | None = None,
         remedy: bool = False,
         language: str = "en",
+        seeds: random.Random | None = None,
     ) -> tuple[Table, dict[str, str]]:
         """A new table for the people ``players`` and the bots ``bots`` (their kinds).
 
         Return the table and each person's secret token, to be given to that person
-        only (the table keeps their hashes). The seed is drawn from :mod:`secrets`.
+        only (the table keeps their hashes). The game's seed and the bots' are drawn
+        from :mod:`secrets`, or from ``seeds`` (for tests: the same ``random.Random``
+        state deals the same table; the tokens are drawn from :mod:`secrets` still).
         ``offered`` are the bot kinds allowed (every registered kind by default; a server
         offers its own list). ``remedy`` agrees to the house remedy: draws then wait for
         their player, so a move may be taken back until the next player draws.
         ``language`` is the language of the referee's refusals and of the bots' seat
         names. The first round is dealt; if a bot plays first, :meth:`think` says how.
         Raise :class:`TableError` for a table that cannot be set up.
+
+        >>> one, _ = Table.create(["Anna", "Ben"], bots=["random"], seeds=random.Random(7))
+        >>> two, _ = Table.create(["Anna", "Ben"], bots=["random"], seeds=random.Random(7))
+        >>> (one.log_json(), one.bot_seed) == (two.log_json(), two.bot_seed)
+        True
         """
         _check_names(players, bots, tuple(BOTS) if offered is None else offered)
         if language not in LANGUAGES:
@@ -282,6 +291,7 @@ class Table:
                 remedy=remedy,
                 auto_draw=not remedy,
                 language=language,
+                rng=seeds,
             )
         except (ValueError, KeyError, TypeError) as error:
             raise TableError(str(error)) from None
@@ -290,7 +300,7 @@ class Table:
             game,
             tokens={name: hash_token(token) for name, token in tokens.items()},
             bots=dict(zip(bot_names, bots, strict=True)),
-            bot_seed=secrets.randbits(32),
+            bot_seed=secrets.randbits(32) if seeds is None else seeds.getrandbits(32),
         )
         table.serve()
         return table, tokens

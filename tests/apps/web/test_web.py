@@ -19,10 +19,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using .httpx. with .starlette.te
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient, WebSocketDenialResponse
-from testkit.web_server import hello_text, move, until_closed  # noqa: E402
+from testkit.web_server import hello_text, move, seeded_app, until_closed  # noqa: E402
 
 from loveletter import Card, Game  # noqa: E402
-from loveletter.apps.web.app import create_app  # noqa: E402
 from loveletter.apps.web.limits import Limits  # noqa: E402
 from loveletter.apps.web.tables import MAX_MESSAGE, Table, hash_token  # noqa: E402
 
@@ -58,7 +57,7 @@ def seed_of(app: Any, table_id: str) -> str:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    return create_app(tmp_path / "tables.sqlite3")
+    return seeded_app(tmp_path / "tables.sqlite3")
 
 
 @pytest.fixture
@@ -122,9 +121,9 @@ def test_a_server_error_is_json_with_the_headers(app: Any, monkeypatch: Any) -> 
 
 def test_the_config_lists_the_bots_the_server_offers(tmp_path: Path) -> None:
     """The form offers what ``--bots`` says, heuristic and random by default."""
-    with TestClient(create_app(tmp_path / "a.sqlite3")) as client:
+    with TestClient(seeded_app(tmp_path / "a.sqlite3")) as client:
         assert client.get("/api/config").json()["bots"] == ["heuristic", "random"]
-    with TestClient(create_app(tmp_path / "b.sqlite3", bots=["random", "ismcts"])) as client:
+    with TestClient(seeded_app(tmp_path / "b.sqlite3", bots=["random", "ismcts"])) as client:
         assert client.get("/api/config").json()["bots"] == ["random", "ismcts"]
 
 
@@ -141,7 +140,7 @@ def test_the_health_check_counts_tables_and_connections(client: TestClient) -> N
 def test_a_server_cannot_offer_an_unknown_bot(tmp_path: Path) -> None:
     """A bot kind ``make_bot`` does not know stops the server before it starts."""
     with pytest.raises(ValueError, match="cannot offer the bot 'nobody'"):
-        create_app(tmp_path / "tables.sqlite3", bots=["heuristic", "nobody"])
+        seeded_app(tmp_path / "tables.sqlite3", bots=["heuristic", "nobody"])
 
 
 def test_creating_a_table_gives_each_person_a_secret_link(app: Any, client: TestClient) -> None:
@@ -274,7 +273,7 @@ def test_a_websocket_from_another_origin_is_refused(client: TestClient) -> None:
 
 def test_an_allowed_origin_may_create_tables_and_connect(tmp_path: Path) -> None:
     """``allow_origins`` lets another site's pages in (with CORS) and frame the page."""
-    app = create_app(tmp_path / "tables.sqlite3", allow_origins=["https://games.example"])
+    app = seeded_app(tmp_path / "tables.sqlite3", allow_origins=["https://games.example"])
     with TestClient(app) as client:
         response = client.post(
             "/api/tables",
@@ -338,10 +337,10 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
     if os.name != "posix":
         pytest.skip("file modes are POSIX's")
     database = tmp_path / "tables.sqlite3"
-    create_app(database).state.hub.store.close()
+    seeded_app(database).state.hub.store.close()
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
     database.chmod(0o644)
-    create_app(database).state.hub.store.close()
+    seeded_app(database).state.hub.store.close()
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
 
 
@@ -516,7 +515,7 @@ def until_marker(socket: Any) -> list[dict[str, Any]]:
 def test_one_move_sent_from_two_sockets_at_once_lands_once(tmp_path: Path) -> None:
     """The same command from two sockets of one seat: the first is applied, the copy is
     refused as stale, in every one of 30 tries."""
-    app = create_app(
+    app = seeded_app(
         tmp_path / "tables.sqlite3", limits=Limits(address_tables=100, address_messages=1000)
     )
     with TestClient(app) as client:
@@ -578,11 +577,11 @@ def test_a_whole_game_is_played_and_survives_a_restart(tmp_path: Path) -> None:
     """Two people and a bot play to the end; a new server on the same database carries on,
     and a reconnecting seat gets its view back, with the game's end."""
     database = tmp_path / "tables.sqlite3"
-    with TestClient(create_app(database)) as client:
+    with TestClient(seeded_app(database)) as client:
         answer = new_table(client, target=2)
         tokens = {seat: info["token"] for seat, info in answer["seats"].items()}
         assert play(client, answer["table"], tokens, 1) == 1
-    with TestClient(create_app(database)) as client:  # restarted
+    with TestClient(seeded_app(database)) as client:  # restarted
         played = play(client, answer["table"], tokens, 300)
         assert 1 <= played < 300
         with client.websocket_connect(f"/ws/{answer['table']}") as socket:

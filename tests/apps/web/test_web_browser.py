@@ -33,9 +33,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from testkit.project import ROOT
-from testkit.web_server import running
-
-from loveletter.apps.web.app import create_app
+from testkit.web_server import running, seeded_app, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -52,7 +50,7 @@ WIDTH, HEIGHT = 1000, 1250
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = create_app(tmp_path_factory.mktemp("web") / "tables.sqlite3")
+    app = seeded_app(tmp_path_factory.mktemp("web") / "tables.sqlite3")
     with running(app) as address:
         yield f"http://{address}"
 
@@ -84,16 +82,8 @@ def browsers() -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
 
 
 def wait(condition: Callable[[], Any], what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            result = condition()
-        except StaleElementReferenceException:  # redrawn meanwhile: look again
-            result = None
-        if result:
-            return result
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.03)
+    """What ``condition()`` returns once true; an element redrawn meanwhile: look again."""
+    return wait_for(condition, what, timeout, retry=StaleElementReferenceException)
 
 
 def updates(page: webdriver.Chrome) -> int:
@@ -222,10 +212,14 @@ def test_two_people_and_a_bot_play_a_whole_game(
     anna_cards = anna.find_elements(By.CSS_SELECTOR, "#hand .card")
     assert anna_cards
     assert all(card.find_element(By.CSS_SELECTOR, ".effect").text for card in anna_cards)
+    # A person to act: the bot's first turn, if it had one, is over and drawn on both pages.
+    wait(lambda: any(options(page) for page in (anna, ben)), "a person to act")
     for page, one in ((anna, "1 card"), (ben, "1 carte")):  # a seat not to act holds one
         waiting = wait(
-            lambda page=page: page.find_elements(By.CSS_SELECTOR, ".seat:not(.to-act) .seat-cards"),
-            "a seat not to act",
+            lambda page=page: page.find_elements(
+                By.CSS_SELECTOR, ".seat:not(.to-act):not(.out) .seat-cards"
+            ),
+            "a seat not to act, still in the round",
         )
         assert waiting[0].get_attribute("aria-label") == one
         assert len(waiting[0].find_elements(By.CSS_SELECTOR, ".card.back")) == 1  # face down

@@ -13,7 +13,6 @@ import socket
 import sqlite3
 import time
 import warnings
-from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -27,9 +26,8 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient, WebSocketDenialResponse
-from testkit.web_server import hello_text, move, running, until_closed
+from testkit.web_server import hello_text, move, running, seeded_app, seeds, until_closed, wait_for
 
-from loveletter.apps.web.app import create_app
 from loveletter.apps.web.limits import CLOSE_CODES, Limits
 from loveletter.apps.web.store import Store
 from loveletter.apps.web.tables import Table
@@ -37,7 +35,7 @@ from loveletter.apps.web.workers import _can_interrupt, _decide_with_alarm, thin
 
 
 def app_with(tmp_path: Path, **limits: Any) -> Any:
-    return create_app(tmp_path / "tables.sqlite3", limits=Limits(**limits))
+    return seeded_app(tmp_path / "tables.sqlite3", limits=Limits(**limits))
 
 
 def new_table(client: TestClient, **options: Any) -> dict[str, Any]:
@@ -62,14 +60,6 @@ def refusal_and_close(ws: Any) -> tuple[dict[str, Any], int]:
     return (messages[-1] if messages else {}), code
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (result := condition()):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
-    return result
-
-
 # -- the bots ---------------------------------------------------------------------------
 
 
@@ -79,7 +69,7 @@ def wait_for(condition: Callable[[], Any], what: str, timeout: float = 20) -> An
 def test_a_bot_out_of_time_is_cut_short_and_its_move_is_still_legal() -> None:
     """A table's bots share its budget: an ``ismcts`` bot still searching when the budget
     runs out is interrupted, and the heuristic bot's move is played for it."""
-    table, _ = Table.create(["Anna"], bots=["ismcts", "ismcts", "ismcts"], target=2)
+    table, _ = Table.create(["Anna"], bots=["ismcts", "ismcts", "ismcts"], target=2, seeds=seeds())
     cut = turns = 0
     while turns < 6 and not table.over:
         if table.bot_to_choose is None:  # Anna's turn: her first move
@@ -96,33 +86,37 @@ def test_a_bot_out_of_time_is_cut_short_and_its_move_is_still_legal() -> None:
 
 
 class _LosesOneAlarm:
-    """A bot that thinks for 5 s and drops the first interruption it meets, as Python
-    drops an exception raised in a garbage collector's callback or a ``__del__``."""
+    """A bot that thinks for 5 s at most, counting the interruptions it meets, and drops
+    the first one, as Python drops an exception raised in a garbage collector's callback
+    or a ``__del__``."""
+
+    def __init__(self) -> None:
+        self.interruptions = 0
 
     def choose(self, view: object) -> str:
-        deadline, lost = time.monotonic() + 5, False
-        while time.monotonic() < deadline:
+        while True:
             try:
-                time.sleep(0.001)
+                for _ in range(5000):
+                    time.sleep(0.001)
+                return "not interrupted"
             except BaseException:
-                if lost:
+                self.interruptions += 1
+                if self.interruptions > 1:
                     raise
-                lost = True
-        return "not interrupted"
 
 
 @pytest.mark.skipif(not _can_interrupt(), reason="needs timer signals in the main thread")
 def test_a_bot_is_cut_short_even_when_an_alarm_is_lost() -> None:
-    """The alarm repeats until the bot stops: one lost interruption does not let it run
-    past its budget."""
-    started = time.monotonic()
-    assert _decide_with_alarm(_LosesOneAlarm(), None, 0.05) is None  # type: ignore[arg-type]
-    assert time.monotonic() - started < 2.5
+    """The alarm repeats until the bot stops: one lost interruption does not let it think
+    on (it would answer "not interrupted"); the next one stops it."""
+    bot = _LosesOneAlarm()
+    assert _decide_with_alarm(bot, None, 0.05) is None  # type: ignore[arg-type]
+    assert bot.interruptions == 2  # the one it lost, and the one that stopped it
 
 
 def test_the_bots_have_as_many_workers_as_allowed(tmp_path: Path) -> None:
     """The bots think in at most ``bot_workers`` processes."""
-    app = create_app(tmp_path / "t.sqlite3", limits=Limits(bot_workers=1), bots=["heuristic"])
+    app = seeded_app(tmp_path / "t.sqlite3", limits=Limits(bot_workers=1), bots=["heuristic"])
     with TestClient(app) as client, ExitStack() as stack:
         answer = new_table(client, players=["Anna"], bots=["heuristic", "heuristic"], target=1)
         ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['table']}"))
@@ -256,7 +250,7 @@ def test_an_abandoned_table_leaves_memory_and_comes_back(tmp_path: Path) -> None
 def test_a_finished_table_is_closed_4410(tmp_path: Path) -> None:
     """A game over leaves memory after ``evict_after``, even watched: its connections
     are closed with 4410."""
-    app = create_app(tmp_path / "t.sqlite3", limits=Limits(evict_after=0.3), bots=["random"])
+    app = seeded_app(tmp_path / "t.sqlite3", limits=Limits(evict_after=0.3), bots=["random"])
     with TestClient(app) as client, ExitStack() as stack:
         answer = new_table(client, players=["Anna"], bots=["random"], target=1)
         ws = stack.enter_context(client.websocket_connect(f"/ws/{answer['table']}"))
@@ -280,7 +274,7 @@ def test_tables_past_their_retention_are_deleted(tmp_path: Path) -> None:
     with sqlite3.connect(database) as db:
         db.execute("UPDATE tables SET updated = datetime('now', '-31 days') WHERE id = 'old'")
     store.close()
-    app = create_app(database, limits=Limits(retention_days=30))
+    app = seeded_app(database, limits=Limits(retention_days=30))
     with TestClient(app):
         wait_for(lambda: app.state.hub.store.load("old") is None, "the purge")
         assert app.state.hub.store.load("new") is not None
@@ -313,7 +307,7 @@ def test_connections_past_the_caps_are_answered_503(tmp_path: Path) -> None:
     """Past ``address_connections`` open from one address, or ``max_connections`` in all,
     a connection is answered 503 (with the security headers) and closed at once."""
     limits = Limits(address_connections=3, max_connections=5, header_timeout=30)
-    with running(create_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
+    with running(seeded_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
         held = [raw(address) for _ in range(3)]
         refused = answer_to(raw(address))
         assert refused.startswith(b"HTTP/1.1 503 Service Unavailable")
@@ -334,7 +328,7 @@ def test_a_request_whose_headers_come_too_slowly_is_answered_408(tmp_path: Path)
     """Headers unfinished after ``header_timeout``: 408 and closed; a body that does not
     come in as long: 408 from the application."""
     limits = Limits(header_timeout=0.3)
-    with running(create_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
+    with running(seeded_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
         slow = raw(address)
         slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
         answer = answer_to(slow)
@@ -354,7 +348,7 @@ def test_a_request_whose_headers_come_too_slowly_is_answered_408(tmp_path: Path)
 def test_an_idle_http_connection_is_closed_after_keep_alive(tmp_path: Path) -> None:
     """After an answer, a connection that sends nothing for ``keep_alive`` is closed."""
     limits = Limits(keep_alive=0.3)
-    with running(create_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
+    with running(seeded_app(tmp_path / "t.sqlite3", limits=limits), limits) as address:
         idle = raw(address)
         idle.sendall(b"GET /api/config HTTP/1.1\r\nHost: " + address.encode() + b"\r\n\r\n")
         answer = answer_to(idle)  # returns once the server closes it

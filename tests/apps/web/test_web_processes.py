@@ -13,10 +13,9 @@ import os
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,11 +30,11 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient
-from testkit.web_server import free_port, hello_text
+from testkit.web_server import free_port, hello_text, seeded_app, seeds, wait_for
 
-from loveletter.apps.web.app import create_app
 from loveletter.apps.web.limits import Limits
 from loveletter.apps.web.store import Store
+from loveletter.apps.web.tables import Table
 from loveletter.serialization import command_from_json, log_from_json
 
 
@@ -53,7 +52,10 @@ def test_two_stores_on_one_file_write_by_compare_and_swap(tmp_path: Path) -> Non
 _OPEN_AT_THE_SIGNAL = """
 import os, sys, time
 from loveletter.apps.web.store import Store
+open(sys.argv[3], "w").close()  # ready
+deadline = time.monotonic() + 60
 while not os.path.exists(sys.argv[2]):
+    assert time.monotonic() < deadline, "no signal to go"
     time.sleep(0.001)
 Store(sys.argv[1]).close()
 """
@@ -65,14 +67,15 @@ def test_processes_opening_a_new_file_at_once_all_open_it(tmp_path: Path) -> Non
     column added twice)."""
     for attempt in range(12):
         path, signal = tmp_path / f"t{attempt}.sqlite3", tmp_path / f"go{attempt}"
+        ready = [tmp_path / f"ready{attempt}-{index}" for index in range(4)]
         processes = [
             subprocess.Popen(
-                [sys.executable, "-c", _OPEN_AT_THE_SIGNAL, str(path), str(signal)],
+                [sys.executable, "-c", _OPEN_AT_THE_SIGNAL, str(path), str(signal), str(mark)],
                 stderr=subprocess.PIPE,
             )
-            for _ in range(4)
+            for mark in ready
         ]
-        time.sleep(0.3)  # all of them started and waiting
+        wait_for(lambda ready=ready: all(m.exists() for m in ready), "all of them waiting")
         signal.touch()
         errors = [process.communicate(timeout=60)[1] for process in processes]
         assert [process.returncode for process in processes] == [0] * 4, errors
@@ -87,8 +90,8 @@ def test_a_process_that_loses_the_race_reloads_and_tells_its_clients(tmp_path: P
     its write is refused, the move with it; its client is told ``stale`` and sent the
     game again as stored, with the first server's move."""
     database = tmp_path / "tables.sqlite3"
-    one = create_app(database)
-    two = create_app(database, limits=Limits(sync_interval=0))  # never looks by itself
+    one = seeded_app(database)
+    two = seeded_app(database, limits=Limits(sync_interval=0))  # never looks by itself
     with TestClient(one) as first, TestClient(two) as second, ExitStack() as stack:
         answer = first.post("/api/tables", json={"players": ["Anna", "Ben"], "target": 3}).json()
         table_id, seats = answer["table"], answer["seats"]
@@ -167,15 +170,16 @@ def serving(database: Path, count: int) -> Iterator[list[str]]:
     addresses = [f"127.0.0.1:{port}" for port in ports]
     try:
         for address, process in zip(addresses, processes, strict=True):
-            deadline = time.monotonic() + 60
-            while True:
+
+            def answers(address: str = address, process: Any = process) -> bool:
                 assert process.poll() is None, process.stderr.read() if process.stderr else ""
                 try:
                     urllib.request.urlopen(f"http://{address}/api/config", timeout=2).close()
-                    break
                 except OSError:
-                    assert time.monotonic() < deadline, f"the server at {address} did not start"
-                    time.sleep(0.1)
+                    return False
+                return True
+
+            wait_for(answers, f"the server at {address} to answer", timeout=60)
         yield addresses
     finally:
         for process in processes:
@@ -229,14 +233,6 @@ class Client:
         self.socket.__exit__(None, None, None)
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (result := condition()):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.01)
-    return result
-
-
 def answer_to(client: Client, after: int, state: int) -> str:
     """What became of the move ``client`` sent for ``state``: accepted, or refused."""
 
@@ -257,16 +253,11 @@ def test_two_processes_on_one_database_lose_no_move(tmp_path: Path) -> None:
     different one to each), Ben through the second: every race has exactly one winner,
     every accepted move is in the stored log at its state number, and both servers show
     every move, to the end of the game."""
-    database = tmp_path / "tables.sqlite3"
+    database, table = tmp_path / "tables.sqlite3", "seeded"
+    made, tokens = Table.create(["Anna", "Ben"], target=2, seeds=seeds())  # dealt alike every run
+    with _store(database) as store:
+        store.insert(table, made.log_json(), made.seats_json(), version=made.state)
     with serving(database, 2) as (one, two):
-        request = urllib.request.Request(
-            f"http://{one}/api/tables",
-            data=json.dumps({"players": ["Anna", "Ben"], "target": 2}).encode(),
-            headers={"content-type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            answer = json.load(response)
-        table, tokens = answer["table"], {s: v["token"] for s, v in answer["seats"].items()}
         anna_one = Client(one, table, "Anna", tokens["Anna"])
         anna_two = Client(two, table, "Anna", tokens["Anna"])
         ben = Client(two, table, "Ben", tokens["Ben"])
