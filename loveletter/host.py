@@ -6,7 +6,7 @@ decides what it means. It does, in this order, what a safe game server must
 
 1. a seat is tied to its secret token (:meth:`Host.authenticate`); the host keeps only
    each token's hash, and :meth:`Host.stored` never holds a token or sends the seed;
-2. a message longer than :attr:`Host.max_message` is refused before it is parsed;
+2. a message longer than the host's ``max_message`` is refused before it is parsed;
 3. a move is ``{"state": N, "command": {...}}``, or ``{"state": N, "say": "guard ben
    priest"}`` (the move typed as words, :func:`~loveletter.moves.parse_move`): its command
    is read with the seat as its sender (:func:`~loveletter.serialization.read_command`), so
@@ -303,7 +303,7 @@ class Host:
         """What the authenticated ``seat``'s message does: applied, or refused and why.
 
         A move is ``{"state": N, "command": COMMAND}``. Refused, in this order: a message
-        over :attr:`max_message` (``too_large``), one that is not a move (``malformed``),
+        over ``max_message`` characters (``too_large``), one that is not a move (``malformed``),
         another seat's command or the table's own (``forbidden``), a move for another
         state than the game's (``stale``), and the referee's refusal (``illegal``).
         """

@@ -112,7 +112,7 @@ def written(command: Command) -> Written:
     """``command``'s fields as its JSON writes them, in a tuple.
 
     The reader of a client's JSON makes the same tuple of the same document
-    (:func:`loveletter.serialization.commands.written_words`), so that a listed command is
+    (``written_words`` in ``loveletter.serialization.commands``), so that a listed command is
     found by its words; a test holds the two to each other for every listed command.
 
     >>> written(Play(player="Anna", card=Card.GUARD, target="Ben", guess=Card.PRIEST))

@@ -623,7 +623,7 @@ def parse_move(game: Game, player: str, text: str, *, language: str | None = Non
     Returns the command, which the referee accepts now. Raises
     :class:`~loveletter.errors.MoveTextError` where a word names nothing there (the
     closest words are suggested), or several things (they are named), or more words follow
-    a whole move; :class:`~loveletter.errors.IllegalCommandError`, the referee's refusal as
+    a whole move; :class:`~loveletter.refusals.IllegalCommandError`, the referee's refusal as
     :meth:`~loveletter.referee.Game.verify` raises it, where the words make a command the
     rules forbid now; :class:`~loveletter.errors.InvalidCommandError` where ``text`` is no
     text, or longer than :data:`MAX_TEXT` characters.

@@ -268,16 +268,41 @@ pages); the classic edition's are on ``classic``, the house's on ``house``."""
 
 _FAMILIES = {"LLC": "classic", "HOUSE": "house"}
 
+_FRENCH_PAGES = {
+    "SPY": "cartes/espionne",
+    "SPY-BONUS": "partie",
+    "SPY-OUT": "partie",
+    "GUARD": "cartes/garde",
+    "PRIEST": "cartes/pretre",
+    "BARON": "cartes/baron",
+    "HANDMAID": "cartes/servante",
+    "PRINCE": "cartes/prince",
+    "PRINCESS": "cartes/princesse",
+    "CHANCELLOR": "cartes/chancelier",
+    "KING": "cartes/roi",
+    "COUNTESS": "cartes/comtesse",
+    "NAMES": "noms",
+    "LABELS": "noms",
+}
+"""The page of ``docs/fr/regles/`` that holds a 2019 ruling, by the longest start of its
+id after ``LL19-``; the others are on ``partie``."""
 
-def _page_of(ruling_id: str) -> str:
-    """The page of the docs' rulings that holds ``ruling_id``."""
+_FRENCH_FAMILIES = {"LLC": "classique", "HOUSE": "maison"}
+
+
+def _page_of(ruling_id: str, language: str) -> str:
+    """The page of the docs' rulings (in ``language``) that holds ``ruling_id``."""
+    french = language == "fr"
     family, _, rest = ruling_id.partition("-")
-    if family in _FAMILIES:
-        return _FAMILIES[family]
+    families = _FRENCH_FAMILIES if french else _FAMILIES
+    if family in families:
+        return families[family]
     if rest[:1] == "Q" and rest[1:].isdecimal():
         return "decisions"  # the referee's decisions on questions the rules leave open
-    start = max((p for p in _PAGES if rest.startswith(p + "-")), key=len, default="")
-    return _PAGES.get(start, "all")
+    pages = _FRENCH_PAGES if french else _PAGES
+    starts = (p for p in pages if rest == p or rest.startswith(p + "-"))
+    start = max(starts, key=len, default="")
+    return pages.get(start, "partie" if french else "all")
 
 
 def ruling_url(ruling_id: str, language: str = "en", *, base: str = DOCS) -> str:
@@ -288,9 +313,9 @@ def ruling_url(ruling_id: str, language: str = "en", *, base: str = DOCS) -> str
     of the French site (``fr/``).
 
     >>> ruling_url("LL19-BARON-TIE")
-    'https://loveletter-referee.readthedocs.io/en/latest/rulings/baron.html#LL19-BARON-TIE'
+    'https://loveletter-referee.readthedocs.io/en/latest/rulings/baron.html#ll19-baron-tie'
     >>> ruling_url("LL19-BARON-TIE", "fr", base="https://example.org/docs/")
-    'https://example.org/docs/fr/regles/baron.html#LL19-BARON-TIE'
+    'https://example.org/docs/fr/regles/cartes/baron.html#fr-ll19-baron-tie'
     >>> ruling_url("Baron tie")
     Traceback (most recent call last):
     ...
@@ -302,5 +327,8 @@ def ruling_url(ruling_id: str, language: str = "en", *, base: str = DOCS) -> str
         raise LoveLetterError(
             f"no such language: {language!r}; the docs are in {', '.join(LANGUAGES)}"
         )
-    folder = "fr/regles" if language == "fr" else "rulings"
-    return f"{base.rstrip('/')}/{folder}/{_page_of(ruling_id)}.html#{ruling_id}"
+    if language == "fr":
+        page, anchor = f"fr/regles/{_page_of(ruling_id, language)}", f"fr-{ruling_id.lower()}"
+    else:
+        page, anchor = f"rulings/{_page_of(ruling_id, language)}", ruling_id.lower()
+    return f"{base.rstrip('/')}/{page}.html#{anchor}"

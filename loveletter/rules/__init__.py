@@ -7,8 +7,8 @@ rule record, effect and checks included, and registers it (importing this packag
 registers the ten built-in cards); :mod:`~loveletter.rules.turn` holds the turn,
 :mod:`~loveletter.rules.round` the start and end of a round and the scoring,
 :mod:`~loveletter.rules.checks` the checks every command goes through, in the order of
-precedence of the reason codes, :mod:`~loveletter.rules.refusals` how a refusal is
-written, :mod:`~loveletter.rules.remedy` the house remedy's take-back, and
+precedence of the reason codes, each kind of refusal beside its check (a refusal is data,
+:mod:`loveletter.refusals`), :mod:`~loveletter.rules.remedy` the house remedy's take-back, and
 :mod:`~loveletter.rules.engine` the one dispatcher that performs a command.
 """
 
