@@ -262,7 +262,7 @@ def _seat_problems(view: View) -> list[str]:
         elif seat.known and (seat.out or seat.player == view.viewer):
             problems.append(f"a card is known of {quoted(seat.player)}, who holds none unknown")
         elif seat.hand is not None and len(seat.hand) != seat.hand_size:
-            problems.append(f"{quoted(seat.player)}'s hand is not of its size")
+            problems.append(f"the hand of {quoted(seat.player)} is not of its size")
         elif seat.hand is not None and seat.player != view.viewer and not view.open_hands:
             problems.append(f"the hand of {quoted(seat.player)} shows in a view of closed hands")
     return problems

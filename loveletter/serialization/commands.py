@@ -93,6 +93,8 @@ def _card(edition: Edition | None, data: object, where: str, sketch: Sketched) -
         if card is not None:
             return card
         raise UnknownCardError(data, where=where, sketch=sketch())
+    if isinstance(data, float):
+        raise fail(where, f"expected a card's name or its value as a whole number, got {data!r}")
     raise fail(where, f"expected a card's name, got {kind_of(data)}")
 
 
