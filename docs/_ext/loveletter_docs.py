@@ -180,6 +180,53 @@ def _split_answer(box: nodes.Element) -> list[nodes.Node]:
     return rest
 
 
+def source_label(source: str, language: str = "en") -> str:
+    """The label of a source's entry on the rulings index: ``source-rules-reference``.
+
+    >>> source_label("French aid"), source_label("French aid", "fr")
+    ('source-french-aid', 'fr-source-french-aid')
+    """
+    label = nodes.make_id(f"source-{source}")
+    return label if language == "en" else f"{language}-{label}"
+
+
+def _link(label: str, text: str) -> addnodes.pending_xref:
+    link = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True
+    )
+    link += nodes.inline(text=text)
+    return link
+
+
+def _sources_paragraph(ruling_id: str, language: str, line: str) -> nodes.paragraph:
+    """A ruling's sources line (``line``, :func:`sources_line`), each source a link to its
+    entry on the rulings index, the rest (a referee decision) to the sources section."""
+    from loveletter.catalogue import SOURCE_NAMES_FR
+
+    said = nodes.paragraph(classes=["ruling-sources"])
+    said["support_smartquotes"] = False  # the catalogue's words, apostrophes included
+    names = {
+        (SOURCE_NAMES_FR[source] if language == "fr" else source): source
+        for source in catalogued(ruling_id).sources
+    }
+    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+
+    def between(text: str) -> None:
+        """Words ("Sources:", "in part a referee decision") lead to the sources section."""
+        if any(char.isalpha() for char in text):
+            said.append(_link(SOURCES_LABEL[language], text))
+        elif text:
+            said.append(nodes.Text(text))
+
+    last = 0
+    for match in re.finditer(pattern, line) if pattern else ():
+        between(line[last : match.start()])
+        said += _link(source_label(names[match.group()], language), match.group())
+        last = match.end()
+    between(line[last:])
+    return said
+
+
 class RulingDirective(SphinxDirective):
     """A ruling: heading, id and anchor, answer, sources; folded: example and tests."""
 
@@ -211,19 +258,7 @@ class RulingDirective(SphinxDirective):
         box += head
         self.state.nested_parse(self.content, self.content_offset, box)
         rest = _split_answer(box)
-        said = nodes.paragraph(classes=["ruling-sources"])
-        said["support_smartquotes"] = False  # the catalogue's words, apostrophes included
-        link = addnodes.pending_xref(
-            "",
-            refdomain="std",
-            reftype="ref",
-            reftarget=SOURCES_LABEL[language],
-            refexplicit=True,
-            refwarn=True,
-        )
-        link += nodes.inline(text=sources)
-        said += link
-        box += said
+        box += _sources_paragraph(ruling, language, sources)
         fold = folded(classes=["ruling-more"], summary=_FOLD[language])
         fold.extend(rest)
         tests = self.env.app.config.loveletter_tests.get(ruling, [])  # type: ignore[attr-defined]
@@ -263,6 +298,45 @@ class FoldedDirective(SphinxDirective):
         fold = folded(classes=["folded"], summary=self.arguments[0])
         self.state.nested_parse(self.content, self.content_offset, fold)
         return [fold]
+
+
+class moved_rulings(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
+    """Where a page's rulings went: filled in by :class:`LinkRulingIds`."""
+
+
+class MovedRulingsDirective(SphinxDirective):
+    """``{moved-rulings} FOLDER/``: the rulings this page held are now on the pages of
+    ``FOLDER`` (relative to the page); a link to one of them on this page, as links in
+    the wild have it (``cartes.html#fr-ll19-baron-tie``), lands on its new page.
+
+    A small script of the page does it, with the map of anchors to pages that the build
+    knows; the anchors themselves never change.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        base = posixpath.dirname(self.env.docname)
+        folder = posixpath.normpath(posixpath.join(base, self.arguments[0]))
+        return [moved_rulings(folder=folder + "/")]
+
+
+def _fill_moved(app: Sphinx, document: nodes.Node, docname: str) -> None:
+    for node in list(document.findall(moved_rulings)):
+        language = _language_of(docname)
+        moved = {
+            ruling_anchor(ruling, language): ruling_uri(app, docname, ruling, language)
+            for ruling, where in sorted(_documented(app.env).get(language, {}).items())
+            if where.startswith(node["folder"])
+        }
+        script = (
+            "<script>(function () {\n"
+            f"  var moved = {json.dumps(moved, sort_keys=True)};\n"
+            "  var to = moved[decodeURIComponent(location.hash.slice(1))];\n"
+            "  if (to) location.replace(to);\n"
+            "})();</script>\n"
+        )
+        node.replace_self(nodes.raw("", script, format="html"))
 
 
 class RulingsDomain(Domain):
@@ -831,6 +905,7 @@ class LinkRulingIds(SphinxPostTransform):
             return None
 
         _link_twins(self.app, self.document, docname)
+        _fill_moved(self.app, self.document, docname)
 
         def excluded(node: nodes.Node) -> bool:
             parent = node.parent
@@ -1176,6 +1251,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("loveletter_english_site", "../", "html")
     app.add_directive("ruling", RulingDirective)
     app.add_directive("folded", FoldedDirective)
+    app.add_directive("moved-rulings", MovedRulingsDirective)
     app.add_domain(RulingsDomain)
     app.add_node(
         folded,

@@ -260,5 +260,5 @@ def test_searching_a_ruling_id_on_the_french_site_finds_the_french_block(site: P
     docnames: list[str] = index["docnames"]  # type: ignore[assignment]
     entries = index["indexentries"]["ll19-baron-tie"]  # type: ignore[index]
     assert [(docnames[doc], anchor) for doc, anchor, _ in entries] == [
-        ("fr/regles/cartes", "fr-ll19-baron-tie")
+        ("fr/regles/cartes/baron", "fr-ll19-baron-tie")
     ]
