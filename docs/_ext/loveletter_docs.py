@@ -199,8 +199,11 @@ def _link(label: str, text: str) -> addnodes.pending_xref:
 
 
 def _sources_paragraph(ruling_id: str, language: str, line: str) -> nodes.paragraph:
-    """A ruling's sources line (``line``, :func:`sources_line`), each source a link to its
-    entry on the rulings index, the rest (a referee decision) to the sources section."""
+    """A ruling's sources line (``line``, :func:`sources_line`), with its links.
+
+    Each source links to its entry on the rulings index, the rest (such as "in part a
+    referee decision") to the sources section.
+    """
     from loveletter.catalogue import SOURCE_NAMES_FR
 
     said = nodes.paragraph(classes=["ruling-sources"])
@@ -305,10 +308,10 @@ class moved_rulings(nodes.General, nodes.Element):  # noqa: N801 (docutils names
 
 
 class MovedRulingsDirective(SphinxDirective):
-    """``{moved-rulings} FOLDER/``: the rulings this page held are now on the pages of
-    ``FOLDER`` (relative to the page); a link to one of them on this page, as links in
-    the wild have it (``cartes.html#fr-ll19-baron-tie``), lands on its new page.
+    """``{moved-rulings} FOLDER/``: the rulings this page held are on FOLDER's pages now.
 
+    ``FOLDER`` is relative to the page. A link to one of them on this page, as links in
+    the wild have it (``cartes.html#fr-ll19-baron-tie``), lands on its new page.
     A small script of the page does it, with the map of anchors to pages that the build
     knows; the anchors themselves never change.
     """
