@@ -720,20 +720,57 @@ class ScenarioDirective(SphinxDirective):
 # -- every ruling, one line each ----------------------------------------------------------------
 
 
-class AllRulingsDirective(SphinxDirective):
-    """Every ruling id of the catalogue with its one-line statement, by section.
+_SECTIONS_FR = {
+    "Setup": "Mise en place",
+    "Turn structure": "Le tour",
+    "Choosing players": "Désigner un joueur",
+    "Knock-outs": "Quitter la manche",
+    "End of round and scoring": "Fin de la manche et décompte",
+    "Game end and next round": "Fin de la partie et manche suivante",
+    "Classic edition (16 cards): the differences": "L'édition classique : les différences",
+    "Playing-card rendition (2019 deck)": "Les cartes à jouer (paquet de 2019)",
+    "French names": "Les noms français",
+    "Referee decisions on questions the rulebooks leave open": "Les décisions de l'arbitre",
+}
+"""The catalogue's section titles in French (a card's section is its French name)."""
 
-    Read from :mod:`loveletter.catalogue` as the page is built; each id is written as
-    inline code, which :class:`LinkRulingIds` turns into a link to the ruling's block.
+_HOUSE_TITLE = {
+    "en": "House rules (only at a table that chose them)",
+    "fr": "Règles de la maison (seulement à une table qui les a choisies)",
+}
+
+
+def _section_title(ruling: Any, language: str) -> str:
+    """The title of the catalogue's section of ``ruling``, in ``language``."""
+    if language != "fr":
+        return str(ruling.section or "Other rulings")
+    if ruling.section in _SECTIONS_FR:
+        return _SECTIONS_FR[ruling.section]
+    from loveletter import Card
+    from loveletter.words import card_name
+
+    name, _, value = ruling.section.partition(" (")
+    return f"{card_name(Card[name.upper()], 'fr')} ({value}"
+
+
+class AllRulingsDirective(SphinxDirective):
+    """Every ruling id of the catalogue with its heading and one-line statement, by section.
+
+    Read from :mod:`loveletter.catalogue` as the page is built (option ``:lang: fr``: the
+    French headings and statements); each id is written as inline code, which
+    :class:`LinkRulingIds` turns into a link to the ruling's block.
     """
+
+    option_spec: ClassVar[dict[str, Any]] = {"lang": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         from loveletter.catalogue import HOUSE, RULINGS
 
+        language = self.options.get("lang", "en")
         sections: dict[str, list[Any]] = {}
         for ruling in RULINGS.values():
-            sections.setdefault(ruling.section or "Other rulings", []).append(ruling)
-        sections["House rules (only at a table that chose them)"] = list(HOUSE.values())
+            sections.setdefault(_section_title(ruling, language), []).append(ruling)
+        sections[_HOUSE_TITLE[language]] = list(HOUSE.values())
         result: list[nodes.Node] = []
         for title, rulings in sections.items():
             result.append(nodes.rubric(text=title))
@@ -741,9 +778,11 @@ class AllRulingsDirective(SphinxDirective):
             for ruling in rulings:
                 line = nodes.paragraph()
                 line += nodes.literal(text=ruling.id)
-                line += nodes.Text(": ")
+                line += nodes.Text(" ")
+                line += nodes.strong(text=ruling.heading_in(language))
+                line += nodes.Text(" : " if language == "fr" else ": ")
                 # the catalogue's words; its `code` spans as inline code
-                for number, piece in enumerate(ruling.statement.split("`")):
+                for number, piece in enumerate(ruling.statement_in(language).split("`")):
                     line += nodes.literal(text=piece) if number % 2 else nodes.Text(piece)
                 items += nodes.list_item("", line)
             result.append(items)

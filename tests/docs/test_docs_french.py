@@ -157,7 +157,7 @@ def test_french_pages_follow_french_typography(french: dict[Path, Page]) -> None
         if found:
             bad[path.name] = found[:5]
     assert bad == {}
-    cards = next(p for p in french if p.name == "cartes.html").read_text(encoding="utf-8")
+    cards = next(p for p in french if p.name == "baron.html").read_text(encoding="utf-8")
     assert "Vérifiée par\u00a0:" in cards
 
 

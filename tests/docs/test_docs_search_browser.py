@@ -129,3 +129,32 @@ def test_a_question_in_french_finds_its_ruling_on_the_french_site(
     results = docs_sites.search(browser, french_search, question)
     assert _found(results, FRENCH[question], "fr"), (question, results)
     assert all(link.startswith("fr/") for link, _ in results)
+
+
+def test_an_old_link_to_a_french_card_ruling_lands_on_its_card_page(
+    browser: Any, french_search: str
+) -> None:
+    """The French cards were one page; a link to a ruling there still finds the ruling."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    site = french_search.removesuffix("search.html")
+    browser.get(f"{site}fr/regles/cartes.html#fr-ll19-baron-tie")
+    WebDriverWait(browser, 20).until(lambda page: "cartes/baron.html" in page.current_url)
+    assert browser.current_url.endswith("fr/regles/cartes/baron.html#fr-ll19-baron-tie")
+    assert browser.find_element("id", "fr-ll19-baron-tie").is_displayed()
+
+
+def test_the_language_switch_of_a_ruling_lands_on_the_same_ruling(
+    browser: Any, english_search: str
+) -> None:
+    """Its "En français" link, then back with "In English": the same ruling each time."""
+    from selenium.webdriver.common.by import By
+
+    site = english_search.removesuffix("search.html")
+    browser.get(f"{site}rulings/prince.html#ll19-prince-self")
+    browser.find_element(By.CSS_SELECTOR, "#ll19-prince-self a.ruling-twin-fr").click()
+    assert browser.current_url.endswith("#fr-ll19-prince-self")
+    assert browser.find_element(By.ID, "fr-ll19-prince-self").is_displayed()
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    browser.find_element(By.CSS_SELECTOR, "#fr-ll19-prince-self a.ruling-twin-en").click()
+    assert browser.current_url.endswith("rulings/prince.html#ll19-prince-self")
