@@ -65,7 +65,7 @@ FRENCH = {
     "Comtesse Roi": ["LL19-COUNTESS-FORCED"],
     "Baron égalité": ["LL19-BARON-TIE"],
     "Garde nommer Garde": ["LL19-GUARD-NOT-GUARD"],
-    "égalité classique défausses": ["LLC-TIEBREAK-DISCARDS"],
+    "égalité classique": ["LLC-TIEBREAK-DISCARDS"],
     "Comtesse Prince": ["LL19-COUNTESS-FORCED"],
     "montrée par erreur": ["HOUSE-REMEDY-TAKE-BACK"],
     "joker": ["LL19-LABELS"],
