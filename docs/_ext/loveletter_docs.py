@@ -40,6 +40,8 @@ import json
 import os
 import posixpath
 import re
+import subprocess
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -1199,6 +1201,8 @@ def _page_language(
 
     There, the theme's labels ("Sur cette page", "Contenu", "Recherche") are French too.
     """
+    if pagename == "search":
+        _other_search(app, context)
     if _language_of(pagename) != "fr":
         return
     context["language"] = "fr"
@@ -1206,6 +1210,19 @@ def _page_language(
         words = _french_words(app)
         context["_"] = context["gettext"] = words.gettext
         context["ngettext"] = words.ngettext
+
+
+def _other_search(app: Sphinx, context: dict[str, Any]) -> None:
+    """The search page links to the same search on the other language's site."""
+    if build_language(app.config) == "fr":
+        site = app.config.loveletter_english_site  # type: ignore[attr-defined]
+        context["loveletter_other_search"] = f"{site}search.html"
+        context["loveletter_other_search_lang"] = "en"
+        context["loveletter_other_search_words"] = "Search the English pages"
+    else:
+        context["loveletter_other_search"] = "fr-site/search.html"
+        context["loveletter_other_search_lang"] = "fr"
+        context["loveletter_other_search_words"] = "Chercher dans les pages en français"
 
 
 _FRENCH_SPACES = (
@@ -1287,10 +1304,49 @@ def _french_home(app: Sphinx, problem: Exception | None) -> None:
         )
 
 
+def _build_french_site(app: Sphinx, problem: Exception | None) -> None:
+    """After the English site, the French site, in its ``fr-site/`` folder.
+
+    So one command (``sphinx-build docs OUT``) builds what a reader needs:
+    ``OUT/index.html`` and ``OUT/fr-site/index.html``, with the same strictness (``-W``,
+    ``--keep-going``; ``-n`` is the configuration's). ``-D loveletter_french_build=0``
+    leaves it out (the tests build the French site on their own).
+    """
+    if (
+        problem is not None
+        or build_language(app.config) != "en"
+        or app.builder.name != "html"
+        or not app.config.loveletter_french_build  # type: ignore[attr-defined]
+    ):
+        return
+    flags = ["-q", "-b", "html", "-D", "language=fr"]
+    flags += ["-W"] if app.warningiserror else []
+    flags += ["--keep-going"] if app.keep_going else []
+    doctrees = Path(app.doctreedir).with_name(Path(app.doctreedir).name + "-fr")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            *flags,
+            "-d",
+            str(doctrees),
+            app.srcdir,
+            app.outdir / "fr-site",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0 or (app.warningiserror and done.stderr.strip()):
+        raise ExtensionError(f"the French site does not build:\n{done.stdout}{done.stderr}")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("loveletter_tests", checked_rulings(), "env")
     app.add_config_value("loveletter_french_site", "", "html")
     app.add_config_value("loveletter_english_site", "../", "html")
+    app.add_config_value("loveletter_french_build", True, "html", bool)
     app.add_directive("ruling", RulingDirective)
     app.add_directive("folded", FoldedDirective)
     app.add_directive("moved-rulings", MovedRulingsDirective)
@@ -1314,6 +1370,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _no_search_in_french)
     app.connect("missing-reference", _to_english_site)
     app.connect("build-finished", _french_home)
+    app.connect("build-finished", _build_french_site)
     app.connect("config-inited", _theme_in_french)
     app.connect("html-page-context", _page_language)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}

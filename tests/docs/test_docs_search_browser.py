@@ -158,3 +158,25 @@ def test_the_language_switch_of_a_ruling_lands_on_the_same_ruling(
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
     browser.find_element(By.CSS_SELECTOR, "#fr-ll19-prince-self a.ruling-twin-en").click()
     assert browser.current_url.endswith("rulings/prince.html#ll19-prince-self")
+
+
+def test_a_french_question_on_the_english_site_is_one_click_from_its_ruling(
+    browser: Any, english_search: str, french_site: Path
+) -> None:
+    """Each site's index is in its own language; its search page links to the same search
+    on the other site, where "Comtesse Prince" finds the ruling."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    docs_sites.search(browser, english_search, "Comtesse Prince")
+    browser.find_element(By.ID, "other-language-search").click()
+    WebDriverWait(browser, 20).until(lambda page: "fr-site/search.html?q=" in page.current_url)
+
+    def finished(page: Any) -> bool:
+        summary = page.find_elements(By.CSS_SELECTOR, "#search-results p.search-summary")
+        return bool(summary and summary[-1].text.strip())
+
+    WebDriverWait(browser, 30).until(finished)
+    links = browser.find_elements(By.CSS_SELECTOR, "#search-results ul.search li > a")
+    found = [str(link.get_attribute("href")) for link in links[:3]]
+    assert any(href.endswith("#fr-ll19-countess-forced") for href in found), found

@@ -132,6 +132,9 @@ def build(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
             _HIDE,
             ",".join(hidden_modules()),
             *("-E", "-q", "-n", "-W", "--keep-going", "-b", "html"),
+            # the French site is built on its own (the ``french_site`` fixture), its
+            # modules hidden too: not by the English build's own step
+            *("-D", "loveletter_french_build=0"),
             *("-d", str(out.parent / f"{out.name}-doctrees")),
             *options,
             str(DOCS),
