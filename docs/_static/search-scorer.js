@@ -4,9 +4,10 @@
  * Sphinx's own scores, and one rule more: a ruling (a result whose anchor is a ruling's,
  * #ll19-..., #llc-..., #house-..., in French #fr-...) comes before the pages that merely
  * mention the words. Among rulings, the heading that holds more of the words typed, as
- * whole words (a word typed twice counts twice), comes first; then the one that holds
- * them in the order typed; a classic-edition ruling comes after a 2019 one unless the
- * question says "classic" ("classique"); then the shorter heading.
+ * whole words (a word typed twice counts twice; the id after the heading does not count),
+ * comes first; then the one that holds them in the order typed; a classic-edition ruling
+ * comes after a 2019 one unless the question says "classic" ("classique"); then the
+ * shorter heading.
  */
 var Scorer = {
   score: (result) => {
@@ -15,7 +16,7 @@ var Scorer = {
     if (!ruling) return score;
     const words = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
     const typed = words(new URLSearchParams(window.location.search).get("q") || "");
-    const heading = words(title);
+    const heading = words(title.replace(/\s*\((?:LL19|LLC|HOUSE)-[A-Z0-9-]+\)\s*$/, ""));
     const left = [...heading];
     let whole = 0;
     for (const word of typed) {
