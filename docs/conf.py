@@ -34,6 +34,11 @@ html_theme = "furo"
 html_title = f"loveletter {release}"
 html_static_path = ["_static"]
 html_css_files = ["loveletter.css"]
+templates_path = ["_templates"]
+# The docs' own search finds rulings: each ruling block is a section titled with its
+# heading and an object of the ruling domain (docs/_ext/loveletter_docs.py); this scorer
+# ranks the rulings above the pages that merely mention the words typed.
+html_search_scorer = str(HERE / "_static" / "search-scorer.js")
 
 # The copy button copies the code of a ">>> " or "$ " example, never its prompts or output.
 copybutton_prompt_text = r">>> |\.\.\. |\$ "

@@ -40,7 +40,10 @@ import json
 import os
 import posixpath
 import re
+import subprocess
+import sys
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -48,8 +51,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains import Domain, ObjType
 from sphinx.errors import ExtensionError
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
@@ -133,8 +138,102 @@ def sources_line(ruling_id: str, language: str = "en") -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+class folded(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
+    """What a player need not read to have the answer, folded under one toggle.
+
+    In HTML a ``<details>`` whose ``<summary>`` is the node's ``summary``.
+    """
+
+
+def _visit_folded(self: Any, node: folded) -> None:
+    self.body.append(f'<details class="{" ".join(node["classes"])}">')
+    self.body.append(f"<summary>{self.encode(node['summary'])}</summary>\n")
+
+
+def _depart_folded(self: Any, node: folded) -> None:
+    self.body.append("</details>\n")
+
+
+def _skip_folded(self: Any, node: folded) -> None:
+    """Other builders show what is folded as it is."""
+
+
+_FOLD = {"en": "Example and tests", "fr": "Exemple et tests"}
+
+
+def _split_answer(box: nodes.Element) -> list[nodes.Node]:
+    """The content of a ruling block from its first example on, taken out of ``box``.
+
+    The player's answer is what comes before: the project's own words for the ruling.
+    """
+    children = list(box.children)
+    first = next(
+        (
+            number
+            for number, child in enumerate(children)
+            if isinstance(child, (nodes.literal_block, nodes.doctest_block))
+            or any(True for _ in child.findall(nodes.literal_block))
+        ),
+        len(children),
+    )
+    rest = children[first:]
+    for child in rest:
+        box.remove(child)
+    return rest
+
+
+def source_label(source: str, language: str = "en") -> str:
+    """The label of a source's entry on the rulings index: ``source-rules-reference``.
+
+    >>> source_label("French aid"), source_label("French aid", "fr")
+    ('source-french-aid', 'fr-source-french-aid')
+    """
+    label = nodes.make_id(f"source-{source}")
+    return label if language == "en" else f"{language}-{label}"
+
+
+def _link(label: str, text: str) -> addnodes.pending_xref:
+    link = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=label, refexplicit=True, refwarn=True
+    )
+    link += nodes.inline(text=text)
+    return link
+
+
+def _sources_paragraph(ruling_id: str, language: str, line: str) -> nodes.paragraph:
+    """A ruling's sources line (``line``, :func:`sources_line`), with its links.
+
+    Each source links to its entry on the rulings index, the rest (such as "in part a
+    referee decision") to the sources section.
+    """
+    from loveletter.catalogue import SOURCE_NAMES_FR
+
+    said = nodes.paragraph(classes=["ruling-sources"])
+    said["support_smartquotes"] = False  # the catalogue's words, apostrophes included
+    names = {
+        (SOURCE_NAMES_FR[source] if language == "fr" else source): source
+        for source in catalogued(ruling_id).sources
+    }
+    pattern = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+
+    def between(text: str) -> None:
+        """Words ("Sources:", "in part a referee decision") lead to the sources section."""
+        if any(char.isalpha() for char in text):
+            said.append(_link(SOURCES_LABEL[language], text))
+        elif text:
+            said.append(nodes.Text(text))
+
+    last = 0
+    for match in re.finditer(pattern, line) if pattern else ():
+        between(line[last : match.start()])
+        said += _link(source_label(names[match.group()], language), match.group())
+        last = match.end()
+    between(line[last:])
+    return said
+
+
 class RulingDirective(SphinxDirective):
-    """A ruling: anchor, id, sources, statement, example, and the tests that check it."""
+    """A ruling: heading, id and anchor, answer, sources; folded: example and tests."""
 
     required_arguments = 1
     has_content = True
@@ -147,45 +246,158 @@ class RulingDirective(SphinxDirective):
             raise self.error(f"{ruling}: no language {language!r} (en, fr)")
         try:
             sources = sources_line(ruling, language)
+            heading = catalogued(ruling).heading_in(language)
         except ExtensionError as problem:
             raise self.error(str(problem)) from None
-        anchor = nodes.make_id(ruling if language == "en" else f"{language}-{ruling}")
+        if not heading:
+            raise self.error(
+                f"{ruling} has no heading in {language} (loveletter/catalogue/HEADINGS.md)"
+            )
+        anchor = ruling_anchor(ruling, language)
         checked, none = _WORDS[language]
-        box = nodes.container(classes=["ruling"], ruling=ruling, ruling_language=language)
+        box = nodes.section(classes=["ruling"], ruling=ruling, ruling_language=language)
         box["ids"].append(anchor)
+        box += nodes.title(heading, heading)
         head = nodes.paragraph(classes=["ruling-id"])
         head += nodes.reference("", "", nodes.literal(text=ruling), refid=anchor)
         box += head
-        said = nodes.paragraph(classes=["ruling-sources"])
-        said["support_smartquotes"] = False  # the catalogue's words, apostrophes included
-        link = addnodes.pending_xref(
-            "",
-            refdomain="std",
-            reftype="ref",
-            reftarget=SOURCES_LABEL[language],
-            refexplicit=True,
-            refwarn=True,
-        )
-        link += nodes.inline(text=sources)
-        said += link
-        box += said
         self.state.nested_parse(self.content, self.content_offset, box)
+        rest = _split_answer(box)
+        box += _sources_paragraph(ruling, language, sources)
+        fold = folded(classes=["ruling-more"], summary=_FOLD[language])
+        fold.extend(rest)
         tests = self.env.app.config.loveletter_tests.get(ruling, [])  # type: ignore[attr-defined]
         listing = nodes.paragraph(classes=["ruling-tests"])
-        listing += nodes.emphasis(text=f"{checked}: " if tests else f"{checked}: {none}")
-        box += listing
+        listing += nodes.emphasis(text=f"{checked} : " if language == "fr" else f"{checked}: ")
+        if not tests:
+            listing += nodes.emphasis(text=none)
+        fold += listing
         if tests:
             items = nodes.bullet_list(classes=["ruling-tests"])
             for test in tests:
                 items += nodes.list_item("", nodes.paragraph("", "", nodes.literal(text=test)))
-            box += items
+            fold += items
+        box += fold
         std = self.env.get_domain("std")
         std.note_hyperlink_target(anchor, self.env.docname, anchor, ruling)  # type: ignore[attr-defined]
         _documented(self.env).setdefault(language, {})[ruling] = self.env.docname
         if language != build_language(self.config):
             return [box]
+        domain = self.env.get_domain(RulingsDomain.name)
+        domain.note_ruling(ruling, heading, self.env.docname, anchor)  # type: ignore[attr-defined]
         entry = addnodes.index(entries=[("single", ruling, anchor, "main", None)], inline=False)
         return [entry, box]
+
+
+class FoldedDirective(SphinxDirective):
+    """``{folded} SUMMARY``: its content folded under one toggle (``<details>``).
+
+    Such as the imports a page's examples start from: still built, still run by the tests.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        fold = folded(classes=["folded"], summary=self.arguments[0])
+        self.state.nested_parse(self.content, self.content_offset, fold)
+        return [fold]
+
+
+class moved_rulings(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
+    """Where a page's rulings went: filled in by :class:`LinkRulingIds`."""
+
+
+class MovedRulingsDirective(SphinxDirective):
+    """``{moved-rulings} FOLDER/``: the rulings this page held are on FOLDER's pages now.
+
+    ``FOLDER`` is relative to the page. A link to one of them on this page, as links in
+    the wild have it (``cartes.html#fr-ll19-baron-tie``), lands on its new page.
+    A small script of the page does it, with the map of anchors to pages that the build
+    knows; the anchors themselves never change.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        base = posixpath.dirname(self.env.docname)
+        folder = posixpath.normpath(posixpath.join(base, self.arguments[0]))
+        return [moved_rulings(folder=folder + "/")]
+
+
+def _fill_moved(app: Sphinx, document: nodes.Node, docname: str) -> None:
+    for node in list(document.findall(moved_rulings)):
+        language = _language_of(docname)
+        moved = {
+            ruling_anchor(ruling, language): ruling_uri(app, docname, ruling, language)
+            for ruling, where in sorted(_documented(app.env).get(language, {}).items())
+            if where.startswith(node["folder"])
+        }
+        script = (
+            "<script>(function () {\n"
+            f"  var moved = {json.dumps(moved, sort_keys=True)};\n"
+            "  var to = moved[decodeURIComponent(location.hash.slice(1))];\n"
+            "  if (to) location.replace(to);\n"
+            "})();</script>\n"
+        )
+        node.replace_self(nodes.raw("", script, format="html"))
+
+
+class RulingsDomain(Domain):
+    """The rulings as objects of the search index: a player's words find the ruling itself.
+
+    Each ruling block of the site's language is an object named by its heading and id
+    (``A Baron tie: nobody is out (LL19-BARON-TIE)``), of the type "ruling" ("règle" on
+    the French site), so that the search box lists it, linked to its anchor, with its
+    heading as the result's title; the site's scorer (``_static/search-scorer.js``) puts
+    rulings above the pages that merely mention the words.
+    """
+
+    name = "ruling"
+    label = "Rulings"
+    object_types: ClassVar[dict[str, ObjType]] = {"ruling": ObjType("ruling", "ruling")}
+    initial_data: ClassVar[dict[str, Any]] = {"rulings": {}}
+
+    @property
+    def rulings(self) -> dict[str, tuple[str, str, str]]:
+        """Each ruling's ``(heading, docname, anchor)``, by id."""
+        found: dict[str, tuple[str, str, str]] = self.data.setdefault("rulings", {})
+        return found
+
+    def note_ruling(self, ruling: str, heading: str, docname: str, anchor: str) -> None:
+        self.rulings[ruling] = (heading, docname, anchor)
+
+    def clear_doc(self, docname: str) -> None:
+        for ruling in [r for r, (_, doc, _) in self.rulings.items() if doc == docname]:
+            del self.rulings[ruling]
+
+    def merge_domaindata(self, docnames: Any, otherdata: dict[str, Any]) -> None:
+        for ruling, (heading, docname, anchor) in otherdata.get("rulings", {}).items():
+            if docname in docnames:
+                self.rulings[ruling] = (heading, docname, anchor)
+
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        return "règle" if build_language(self.env.config) == "fr" else "ruling"
+
+    def get_objects(self) -> Any:
+        # The index escapes the name once and the search page once more: an apostrophe
+        # would show as "&#x27;", so the name has the typographic one.
+        for ruling, (heading, docname, anchor) in sorted(self.rulings.items()):
+            yield (
+                ruling,
+                f"{heading} ({ruling})".replace("'", "\u2019"),
+                "ruling",
+                docname,
+                anchor,
+                0,
+            )
+
+    def resolve_xref(self, *args: Any) -> None:
+        return None
+
+    def resolve_any_xref(self, *args: Any) -> list[Any]:
+        return []
 
 
 # -- reason codes ----------------------------------------------------------------------------
@@ -510,20 +722,57 @@ class ScenarioDirective(SphinxDirective):
 # -- every ruling, one line each ----------------------------------------------------------------
 
 
-class AllRulingsDirective(SphinxDirective):
-    """Every ruling id of the catalogue with its one-line statement, by section.
+_SECTIONS_FR = {
+    "Setup": "Mise en place",
+    "Turn structure": "Le tour",
+    "Choosing players": "Désigner un joueur",
+    "Knock-outs": "Quitter la manche",
+    "End of round and scoring": "Fin de la manche et décompte",
+    "Game end and next round": "Fin de la partie et manche suivante",
+    "Classic edition (16 cards): the differences": "L'édition classique : les différences",
+    "Playing-card rendition (2019 deck)": "Les cartes à jouer (paquet de 2019)",
+    "French names": "Les noms français",
+    "Referee decisions on questions the rulebooks leave open": "Les décisions de l'arbitre",
+}
+"""The catalogue's section titles in French (a card's section is its French name)."""
 
-    Read from :mod:`loveletter.catalogue` as the page is built; each id is written as
-    inline code, which :class:`LinkRulingIds` turns into a link to the ruling's block.
+_HOUSE_TITLE = {
+    "en": "House rules (only at a table that chose them)",
+    "fr": "Règles de la maison (seulement à une table qui les a choisies)",
+}
+
+
+def _section_title(ruling: Any, language: str) -> str:
+    """The title of the catalogue's section of ``ruling``, in ``language``."""
+    if language != "fr":
+        return str(ruling.section or "Other rulings")
+    if ruling.section in _SECTIONS_FR:
+        return _SECTIONS_FR[ruling.section]
+    from loveletter import Card
+    from loveletter.words import card_name
+
+    name, _, value = ruling.section.partition(" (")
+    return f"{card_name(Card[name.upper()], 'fr')} ({value}"
+
+
+class AllRulingsDirective(SphinxDirective):
+    """Every ruling id of the catalogue with its heading and one-line statement, by section.
+
+    Read from :mod:`loveletter.catalogue` as the page is built (option ``:lang: fr``: the
+    French headings and statements); each id is written as inline code, which
+    :class:`LinkRulingIds` turns into a link to the ruling's block.
     """
+
+    option_spec: ClassVar[dict[str, Any]] = {"lang": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         from loveletter.catalogue import HOUSE, RULINGS
 
+        language = self.options.get("lang", "en")
         sections: dict[str, list[Any]] = {}
         for ruling in RULINGS.values():
-            sections.setdefault(ruling.section or "Other rulings", []).append(ruling)
-        sections["House rules (only at a table that chose them)"] = list(HOUSE.values())
+            sections.setdefault(_section_title(ruling, language), []).append(ruling)
+        sections[_HOUSE_TITLE[language]] = list(HOUSE.values())
         result: list[nodes.Node] = []
         for title, rulings in sections.items():
             result.append(nodes.rubric(text=title))
@@ -531,9 +780,11 @@ class AllRulingsDirective(SphinxDirective):
             for ruling in rulings:
                 line = nodes.paragraph()
                 line += nodes.literal(text=ruling.id)
-                line += nodes.Text(": ")
+                line += nodes.Text(" ")
+                line += nodes.strong(text=ruling.heading_in(language))
+                line += nodes.Text(" : " if language == "fr" else ": ")
                 # the catalogue's words; its `code` spans as inline code
-                for number, piece in enumerate(ruling.statement.split("`")):
+                for number, piece in enumerate(ruling.statement_in(language).split("`")):
                     line += nodes.literal(text=piece) if number % 2 else nodes.Text(piece)
                 items += nodes.list_item("", line)
             result.append(items)
@@ -658,12 +909,12 @@ def _twin_uri(app: Sphinx, fromdoc: str, ruling: str, language: str) -> str | No
 
 def _link_twins(app: Sphinx, document: nodes.Node, docname: str) -> None:
     """Add to the head of each ruling block a link to its block in the other language."""
-    for box in list(document.findall(nodes.container)):
-        if "ruling" not in box["classes"] or not box.children:
+    for box in list(document.findall(nodes.section)):
+        if "ruling" not in box["classes"] or len(box.children) < 2:
             continue
         language = box.get("ruling_language", "en")
         uri = _twin_uri(app, docname, box["ruling"], language)
-        head = box.children[0]
+        head = box.children[1]
         if uri is None or not isinstance(head, nodes.paragraph):
             continue
         twin = "fr" if language == "en" else "en"
@@ -698,6 +949,7 @@ class LinkRulingIds(SphinxPostTransform):
             return None
 
         _link_twins(self.app, self.document, docname)
+        _fill_moved(self.app, self.document, docname)
 
         def excluded(node: nodes.Node) -> bool:
             parent = node.parent
@@ -775,73 +1027,6 @@ class LinkRulingIds(SphinxPostTransform):
                 parent[index : index + 1] = [
                     piece for piece in pieces if piece.astext() or not isinstance(piece, nodes.Text)
                 ]
-
-
-def _toc_entries(section: nodes.Element, items: dict[str, Any], docname: str) -> list[Any]:
-    """A section's entries in its page's table of contents, in the order of the page.
-
-    Its subsections (the entries already in ``items``, by anchor) and its ruling blocks
-    (new entries, whose ``parent`` is still ``None``).
-    """
-    entries: list[Any] = []
-
-    def walk(node: nodes.Element) -> None:
-        for child in node.children:
-            if isinstance(child, nodes.section):
-                found = items.get(f"#{child['ids'][0]}") if child["ids"] else None
-                if found is not None:
-                    entries.append(found)
-            elif isinstance(child, nodes.container) and "ruling" in child["classes"]:
-                reference = nodes.reference(
-                    "",
-                    child.get("ruling", ""),
-                    internal=True,
-                    refuri=docname,
-                    anchorname=f"#{child['ids'][0]}",
-                )
-                entries.append(nodes.list_item("", addnodes.compact_paragraph("", "", reference)))
-            elif isinstance(child, nodes.Element):
-                walk(child)
-
-    walk(section)
-    return entries
-
-
-def _toc_rulings(app: Sphinx, doctree: nodes.document) -> None:
-    """List each ruling block of a page in its "on this page" table of contents."""
-    env = app.env
-    docname = env.docname
-    toc = env.tocs.get(docname)
-    if toc is None or not any(
-        "ruling" in box["classes"] for box in doctree.findall(nodes.container)
-    ):
-        return
-    items: dict[str, nodes.list_item] = {}
-    for reference in toc.findall(nodes.reference):
-        item = reference.parent.parent
-        if isinstance(item, nodes.list_item):
-            items.setdefault(reference.get("anchorname", ""), item)
-    sections = list(doctree.findall(nodes.section))
-    for number, section in enumerate(sections):
-        item = items.get(f"#{section['ids'][0]}" if section["ids"] else "")
-        if item is None and number == 0:
-            item = items.get("")
-        if item is None:
-            continue
-        entries = _toc_entries(section, items, docname)
-        if not any(
-            isinstance(entry, nodes.list_item) and entry.parent is None for entry in entries
-        ):
-            continue
-        old = [child for child in item.children if isinstance(child, nodes.bullet_list)]
-        keep = []
-        for child in old:
-            keep += [entry for entry in child.children if entry not in entries]
-            item.remove(child)
-        for entry in entries:
-            if entry.parent is not None:
-                entry.parent.remove(entry)
-        item += nodes.bullet_list("", *entries, *keep)
 
 
 def _documented(env: Any) -> dict[str, dict[str, str]]:
@@ -961,6 +1146,13 @@ FURO_FR = {
     "Edit this page": "Modifier cette page",
     "View this page": "Voir cette page",
     "Made with ": "Fait avec ",
+    "Contents": "Sommaire",
+    "Menu": "Menu",
+    "Expand": "Déplier",
+    "Light mode": "Mode clair",
+    "Dark mode": "Mode sombre",
+    "Auto light/dark, in light mode": "Clair ou sombre selon le système, ici clair",
+    "Auto light/dark, in dark mode": "Clair ou sombre selon le système, ici sombre",
     '<a href="https://www.sphinx-doc.org/">Sphinx</a> and ': (
         '<a href="https://www.sphinx-doc.org/">Sphinx</a> et '
     ),
@@ -988,12 +1180,112 @@ def _theme_in_french(app: Sphinx, config: Any) -> None:
         app.translator.add_fallback(_ThemeWords(FURO_FR))
 
 
+def _french_words(app: Sphinx) -> gettext.NullTranslations:
+    """The theme's words in French: Sphinx's own French catalogue, then furo's labels."""
+    if not hasattr(app, "loveletter_french_words"):
+        import sphinx
+
+        words = gettext.translation(
+            "sphinx", Path(sphinx.__file__).parent / "locale", languages=["fr"], fallback=True
+        )
+        words.add_fallback(_ThemeWords(FURO_FR))
+        app.loveletter_french_words = words  # type: ignore[attr-defined]
+    found: gettext.NullTranslations = app.loveletter_french_words  # type: ignore[attr-defined]
+    return found
+
+
 def _page_language(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """A French page says it is French (``<html lang="fr">``), on the English site too."""
-    if _language_of(pagename) == "fr":
-        context["language"] = "fr"
+    """A French page says it is French (``<html lang="fr">``), on the English site too.
+
+    There, the theme's labels ("Sur cette page", "Contenu", "Recherche") are French too.
+    """
+    if pagename == "search":
+        _other_search(app, context)
+    if _language_of(pagename) != "fr":
+        return
+    context["language"] = "fr"
+    if build_language(app.config) == "en":
+        words = _french_words(app)
+        context["_"] = context["gettext"] = words.gettext
+        context["ngettext"] = words.ngettext
+
+
+def _other_search(app: Sphinx, context: dict[str, Any]) -> None:
+    """The search page links to the same search on the other language's site."""
+    if build_language(app.config) == "fr":
+        site = app.config.loveletter_english_site  # type: ignore[attr-defined]
+        context["loveletter_other_search"] = f"{site}search.html"
+        context["loveletter_other_search_lang"] = "en"
+        context["loveletter_other_search_words"] = "Search the English pages"
+    else:
+        context["loveletter_other_search"] = "fr-site/search.html"
+        context["loveletter_other_search_lang"] = "fr"
+        context["loveletter_other_search_words"] = "Chercher dans les pages en français"
+
+
+_FRENCH_SPACES = (
+    (re.compile(r"[ \t\n]+([:;!?»])"), "\u00a0\\1"),
+    (re.compile(r"(?<=[\w)»])([:;!?])(?=\s|$)"), "\u00a0\\1"),
+    (re.compile(r"«[ \t\n]*"), "«\u00a0"),
+    (re.compile(r"(?<=\S)»"), "\u00a0»"),
+)
+"""French typography: a non-breaking space before ``: ; ! ?`` and ``»``, after ``«``."""
+
+
+def french_spaces(text: str) -> str:
+    """``text`` with French typography's non-breaking spaces (shown here as ``~``).
+
+    >>> french_spaces("Vérifiée par: la règle ; « Comtesse » !").replace("\u00a0", "~")
+    'Vérifiée par~: la règle~; «~Comtesse~»~!'
+    >>> french_spaces("https://example.org, 10:30")
+    'https://example.org, 10:30'
+    """
+    for pattern, replacement in _FRENCH_SPACES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class FrenchTypography(SphinxTransform):
+    """On a French page, French typography's non-breaking spaces in the text, not code.
+
+    Before ``: ; ! ?`` and inside ``« »``, so that a line never starts with them.
+
+    Run as the page is read, after the smart quotes, so that the titles the tables of
+    contents show have them too; a line break of the source between two pieces of text
+    (``({ref}`x`)`` then ``; la suite``) is one space, made non-breaking where it must.
+    """
+
+    default_priority = 760
+
+    def apply(self, **kwargs: Any) -> None:
+        if _language_of(self.env.docname) != "fr":
+            return
+        skip = (nodes.literal, nodes.literal_block, nodes.doctest_block, nodes.raw, nodes.comment)
+        texts = [
+            text
+            for text in self.document.findall(nodes.Text)
+            if text.parent is not None and not any(isinstance(p, skip) for p in _ancestors(text))
+        ]
+        spaced = [french_spaces(str(text)) for text in texts]
+        for number in range(1, len(spaced)):
+            before, after = spaced[number - 1], spaced[number]
+            if re.match(r"\s*[:;!?»]", after) and (not before or before[-1].isspace()):
+                spaced[number - 1] = before.rstrip()
+                spaced[number] = "\u00a0" + after.lstrip()
+            elif before.endswith("«\u00a0") and after[:1].isspace():
+                spaced[number] = after.lstrip()
+        for text, new in zip(texts, spaced, strict=True):
+            if new != str(text):
+                text.parent.replace(text, nodes.Text(new))
+
+
+def _ancestors(node: nodes.Node) -> Iterator[nodes.Node]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
 
 
 def _french_home(app: Sphinx, problem: Exception | None) -> None:
@@ -1012,22 +1304,73 @@ def _french_home(app: Sphinx, problem: Exception | None) -> None:
         )
 
 
+def _build_french_site(app: Sphinx, problem: Exception | None) -> None:
+    """After the English site, the French site, in its ``fr-site/`` folder.
+
+    So one command (``sphinx-build docs OUT``) builds what a reader needs:
+    ``OUT/index.html`` and ``OUT/fr-site/index.html``, with the same strictness (``-W``,
+    ``--keep-going``; ``-n`` is the configuration's). ``-D loveletter_french_build=0``
+    leaves it out (the tests build the French site on their own).
+    """
+    if (
+        problem is not None
+        or build_language(app.config) != "en"
+        or app.builder.name != "html"
+        or not app.config.loveletter_french_build  # type: ignore[attr-defined]
+    ):
+        return
+    flags = ["-q", "-b", "html", "-D", "language=fr"]
+    flags += ["-W"] if app.warningiserror else []
+    flags += ["--keep-going"] if app.keep_going else []
+    doctrees = Path(app.doctreedir).with_name(Path(app.doctreedir).name + "-fr")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            *flags,
+            "-d",
+            str(doctrees),
+            app.srcdir,
+            app.outdir / "fr-site",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0 or (app.warningiserror and done.stderr.strip()):
+        raise ExtensionError(f"the French site does not build:\n{done.stdout}{done.stderr}")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("loveletter_tests", checked_rulings(), "env")
     app.add_config_value("loveletter_french_site", "", "html")
     app.add_config_value("loveletter_english_site", "../", "html")
+    app.add_config_value("loveletter_french_build", True, "html", bool)
     app.add_directive("ruling", RulingDirective)
+    app.add_directive("folded", FoldedDirective)
+    app.add_directive("moved-rulings", MovedRulingsDirective)
+    app.add_domain(RulingsDomain)
+    app.add_node(
+        folded,
+        html=(_visit_folded, _depart_folded),
+        latex=(_skip_folded, _skip_folded),
+        text=(_skip_folded, _skip_folded),
+        man=(_skip_folded, _skip_folded),
+        texinfo=(_skip_folded, _skip_folded),
+    )
     app.add_directive("reason-codes", ReasonCodesDirective)
     app.add_directive("scenario", ScenarioDirective)
     app.add_directive("playing-card-labels", LabelsDirective)
     app.add_directive("all-rulings", AllRulingsDirective)
     app.add_post_transform(LinkRulingIds)
-    app.connect("doctree-read", _toc_rulings, priority=900)
+    app.add_transform(FrenchTypography)
     app.connect("env-purge-doc", _purge)
     app.connect("env-check-consistency", _check_rulings)
     app.connect("doctree-read", _no_search_in_french)
     app.connect("missing-reference", _to_english_site)
     app.connect("build-finished", _french_home)
+    app.connect("build-finished", _build_french_site)
     app.connect("config-inited", _theme_in_french)
     app.connect("html-page-context", _page_language)
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True}

@@ -58,6 +58,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "card": "Card \N{MULTIPLICATION SIGN} copies",
         "effect": "When you play it",
         "labels": "Playing cards",
+        "jokers": "the two jokers",
         "setup": "Setup: shuffle, set one card aside face down{face_up}, deal one card to each "
         "player.",
         "face_up": ", and with 2 players put {n} more face up",
@@ -92,6 +93,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "card": "Carte \N{MULTIPLICATION SIGN} exemplaires",
         "effect": "Quand vous la jouez",
         "labels": "Cartes à jouer",
+        "jokers": "les deux jokers",
         "setup": "Mise en place : mélangez, écartez une carte face cachée{face_up}, "
         "distribuez une carte à chaque joueur.",
         "face_up": " et, à 2 joueurs, {n} autres face visible",
@@ -162,11 +164,20 @@ def _colour(value: int) -> str:
     return f"hsl({hue}, 55%, 40%)"
 
 
-def _labels_html(labels: tuple[str, ...]) -> str:
-    return " ".join(
+def _jokers(labels: tuple[str, ...], language: str) -> str:
+    """What the ★ of the Spies stand for, said beside them: "the two jokers"."""
+    if labels and all(label == "★" for label in labels):
+        return _text(language)["jokers"]
+    return ""
+
+
+def _labels_html(labels: tuple[str, ...], language: str = "en") -> str:
+    shown = " ".join(
         f'<span class="red">{escape(label)}</span>' if label[-1:] in "♥♦" else escape(label)
         for label in labels
     )
+    jokers = _jokers(labels, language)
+    return f"{shown} ({escape(jokers)})" if jokers else shown
 
 
 def effect_line(ed: Edition, card: Card, language: str = "en") -> str:
@@ -189,7 +200,7 @@ def _card_rows(ed: Edition, language: str) -> str:
             f"<td>{escape(effect_line(ed, spec.card, language))}</td>",
         ]
         if labels:
-            cells.append(f'<td class="labels">{_labels_html(labels[spec.card])}</td>')
+            cells.append(f'<td class="labels">{_labels_html(labels[spec.card], language)}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return "\n".join(rows)
 
@@ -275,17 +286,20 @@ def reference_card(ed: Edition, language: str = "en") -> str:
 _CARD_W, _CARD_H, _GAP = 110, 160, 12
 
 
-def _svg_labels(labels: tuple[str, ...]) -> str:
-    lines = [labels[i : i + 3] for i in range(0, len(labels), 3)]
+def _svg_labels(labels: tuple[str, ...], language: str = "en") -> str:
+    lines: list[tuple[str, ...]] = [labels[i : i + 3] for i in range(0, len(labels), 3)]
+    jokers = _jokers(labels, language)
     out = []
-    for row, line in enumerate(lines):
+    for row, line in enumerate([*lines, (jokers,)] if jokers else lines):
         spans = " ".join(
             f'<tspan fill="{"#c00" if label[-1:] in "♥♦" else "#222"}">{escape(label)}</tspan>'
             for label in line
         )
-        y = _CARD_H - 14 - 14 * (len(lines) - 1 - row)
+        y = _CARD_H - 14 - 14 * (len(lines) - (0 if jokers else 1) - row)
+        size = 11 if jokers and row == len(lines) else 12
         out.append(
-            f'<text x="{_CARD_W // 2}" y="{y}" text-anchor="middle" font-size="12">{spans}</text>'
+            f'<text x="{_CARD_W // 2}" y="{y}" text-anchor="middle" font-size="{size}">'
+            f"{spans}</text>"
         )
     return "".join(out)
 
@@ -306,7 +320,7 @@ def _card_group(ed: Edition, card: Card, language: str, x: int, y: int) -> str:
         f"{_TIMES}{spec.count}</text>"
         f'<text x="{_CARD_W // 2}" y="88" text-anchor="middle" font-size="14" '
         f'font-weight="bold" fill="#222">{name}</text>'
-        f"{_svg_labels(dict(ed.labels).get(card, ()))}</g>"
+        f"{_svg_labels(dict(ed.labels).get(card, ()), language)}</g>"
     )
 
 

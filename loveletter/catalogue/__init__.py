@@ -22,6 +22,17 @@ beside the project, a test checks the two are the same, byte for byte.
 
 A ruling's sources are named in the catalogue's words; :data:`SOURCE_NAMES_FR` gives the
 French names the French documentation uses.
+
+Beside the shared catalogue, ``HEADINGS.md`` gives each ruling a heading in players' words, in
+English and in French, and its statement in French (the catalogue itself is in English):
+
+>>> ruling = RULINGS["LL19-PRINCE-SELF"]
+>>> ruling.heading_in("en")
+'The Prince on yourself, even with the Princess'
+>>> ruling.heading_in("fr")
+'Le Prince sur soi-même, même avec la Princesse'
+>>> RULINGS["LL19-BARON-TIE"].statement_in("fr")
+'Valeurs égales : personne ne quitte la manche.'
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from importlib import resources
 import attrs
 
 __all__ = [
+    "HEADINGS",
     "HOUSE",
     "RULINGS",
     "SOURCES",
@@ -40,6 +52,7 @@ __all__ = [
     "Ruling",
     "catalogue_text",
     "parse_catalogue",
+    "parse_headings",
 ]
 
 SOURCES = (
@@ -79,6 +92,30 @@ class Ruling:
     """``"in part a referee decision"``, ``"referee decision"``, or ``None``."""
     section: str
     """The heading it stands under (``Setup``, ``Baron (3)``, ``Classic edition ...``)."""
+    heading: str = ""
+    """Its heading in players' words, in English (from ``HEADINGS.md``)."""
+    heading_fr: str = ""
+    """Its heading in players' words, in French (from ``HEADINGS.md``)."""
+    statement_fr: str = ""
+    """Its statement in French (from ``HEADINGS.md``), said as :attr:`statement` says it."""
+
+    def heading_in(self, language: str) -> str:
+        """Its heading in ``language`` (``"en"`` or ``"fr"``).
+
+        >>> RULINGS["LL19-BARON-TIE"].heading_in("fr")
+        'Égalité au Baron : personne ne quitte la manche'
+        """
+        return self.heading_fr if language == "fr" else self.heading
+
+    def statement_in(self, language: str) -> str:
+        """Its statement in ``language`` (``"en"`` or ``"fr"``), Markdown as in the catalogue.
+
+        >>> print(HOUSE["HOUSE-REMEDY-TOKENS-KEPT"].statement_in("fr"))
+        Une nouvelle donne garde tous les pions gagnés dans les manches terminées.
+        >>> print(HOUSE["HOUSE-REMEDY-TOKENS-KEPT"].statement_in("en"))
+        A redeal keeps every token won in completed rounds.
+        """
+        return self.statement_fr if language == "fr" else self.statement
 
     @property
     def attribution(self) -> str:
@@ -154,8 +191,69 @@ def catalogue_text(name: str = "RULINGS.md") -> str:
     return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
 
 
-RULINGS: Mapping[str, Ruling] = parse_catalogue(catalogue_text("RULINGS.md"))
+_ENTRY = re.compile(r"^- \*\*((?:LL19|LLC|HOUSE)-[A-Z0-9-]+)\*\*\s*$")
+_LINE = re.compile(r"^  - (heading|titre|énoncé): (.+)$")
+_FIELDS = {"heading": "heading", "titre": "heading_fr", "énoncé": "statement_fr"}
+
+
+def parse_headings(text: str) -> dict[str, dict[str, str]]:
+    r"""The entries of a headings file (``HEADINGS.md``): by ruling id, its three fields.
+
+    Each entry is a ruling id in bold, then its ``heading`` (English), ``titre`` (French)
+    and ``énoncé`` (the French statement), one line each.
+
+    >>> entry = parse_headings("- **LL19-BARON-TIE**\n  - heading: A Baron tie\n"
+    ...                        "  - titre: Égalité au Baron\n  - énoncé: Valeurs égales.")
+    >>> entry["LL19-BARON-TIE"]["heading_fr"], entry["LL19-BARON-TIE"]["statement_fr"]
+    ('Égalité au Baron', 'Valeurs égales.')
+    >>> parse_headings("- **LL19-BARON-TIE**\n  - heading: A Baron tie")
+    Traceback (most recent call last):
+    ValueError: LL19-BARON-TIE lacks titre, énoncé in the headings
+    """
+    found: dict[str, dict[str, str]] = {}
+    current: dict[str, str] | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        entry = _ENTRY.match(line)
+        if entry is not None:
+            if entry.group(1) in found:
+                raise ValueError(f"{entry.group(1)} is in the headings twice")
+            current = found[entry.group(1)] = {}
+            continue
+        field = _LINE.match(line)
+        if field is None:
+            if line.startswith("  - "):
+                raise ValueError(f"line {number} of the headings is no field: {line!r}")
+            continue
+        if current is None:
+            raise ValueError(f"line {number} of the headings belongs to no ruling")
+        current[_FIELDS[field.group(1)]] = field.group(2).strip()
+    for ruling, fields in found.items():
+        missing = [name for name, key in _FIELDS.items() if key not in fields]
+        if missing:
+            raise ValueError(f"{ruling} lacks {', '.join(missing)} in the headings")
+    return found
+
+
+def _headed(
+    rulings: dict[str, Ruling], headings: Mapping[str, Mapping[str, str]]
+) -> Mapping[str, Ruling]:
+    """The rulings with their headings and French statements (none where an entry lacks)."""
+    return {
+        ruling_id: attrs.evolve(
+            ruling,
+            heading=headings.get(ruling_id, {}).get("heading", ""),
+            heading_fr=headings.get(ruling_id, {}).get("heading_fr", ""),
+            statement_fr=headings.get(ruling_id, {}).get("statement_fr", ""),
+        )
+        for ruling_id, ruling in rulings.items()
+    }
+
+
+HEADINGS: Mapping[str, Mapping[str, str]] = parse_headings(catalogue_text("HEADINGS.md"))
+"""Each ruling's headings and French statement, by id, as ``HEADINGS.md`` gives them."""
+
+RULINGS: Mapping[str, Ruling] = _headed(parse_catalogue(catalogue_text("RULINGS.md")), HEADINGS)
 """The rulings of both editions, by id, in the catalogue's order."""
 
-HOUSE: Mapping[str, Ruling] = parse_catalogue(catalogue_text("HOUSE.md"))
+HOUSE: Mapping[str, Ruling] = _headed(parse_catalogue(catalogue_text("HOUSE.md")), HEADINGS)
 """The house remedy and practice variation, by id (``HOUSE-*``)."""

@@ -15,6 +15,7 @@ import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -97,12 +98,67 @@ def test_each_page_says_its_language(
         assert page.lang == expected, path
 
 
-def test_the_theme_speaks_french_on_the_french_site(site: Path) -> None:
-    text = (site / "fr-site" / "fr" / "regles" / "partie.html").read_text(encoding="utf-8")
-    for label in ("Sur cette page", "Retour en haut", "Recherche", "Suivant"):
-        assert label in text
-    assert "On this page" not in text
-    assert "Sur cette page" not in (site / "rulings" / "baron.html").read_text(encoding="utf-8")
+@pytest.mark.parametrize("where", ["fr-site/fr/regles/partie.html", "fr/regles/partie.html"])
+def test_the_theme_speaks_french_on_french_pages(site: Path, where: str) -> None:
+    """On the French site and on the French pages of the English site alike: "On this
+    page", the search box, "Contents" (the table of contents' icon) are in French."""
+    text = (site / where).read_text(encoding="utf-8")
+    for label in (
+        "Sur cette page",
+        "Retour en haut",
+        'placeholder="Recherche"',
+        "<title>Contenu</title>",
+    ):
+        assert label in text, label
+    for label in ("On this page", 'placeholder="Search"', "<title>Contents</title>"):
+        assert label not in text, label
+    english = (site / "rulings" / "baron.html").read_text(encoding="utf-8")
+    assert "Sur cette page" not in english
+    assert "<title>Contents</title>" in english
+
+
+class Prose(HTMLParser):
+    """The text of a page's article, outside code: what French typography applies to."""
+
+    _CODE: ClassVar = {"code", "pre", "script", "style", "kbd", "samp"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0  # inside <article>
+        self.code = 0
+        self.chunks: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.depth += tag == "article" or (self.depth > 0 and tag == "article")
+        self.code += tag in self._CODE
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth -= tag == "article"
+        self.code -= tag in self._CODE
+
+    def handle_data(self, data: str) -> None:
+        if self.depth > 0 and not self.code:
+            self.chunks.append(data)
+
+
+_NBSP = "\u00a0\u202f"
+_BADLY_SPACED = re.compile(rf"[^{_NBSP}][:;!?](?=\s|$)|[^{_NBSP}]»|«[^{_NBSP}]|^[:;!?»](?=\s|$)")
+
+
+def test_french_pages_follow_french_typography(french: dict[Path, Page]) -> None:
+    """A non-breaking space before ``: ; ! ?`` and inside ``« »`` on every French page
+    (code apart), "Vérifiée par :" included."""
+    bad: dict[str, list[str]] = {}
+    for path in french:
+        prose = Prose()
+        prose.feed(path.read_text(encoding="utf-8"))
+        text = "".join(prose.chunks)
+        found = [text[max(0, m.start() - 20) : m.end() + 5] for m in _BADLY_SPACED.finditer(text)]
+        if found:
+            bad[path.name] = found[:5]
+    assert bad == {}
+    cards = next(p for p in french if p.name == "baron.html").read_text(encoding="utf-8")
+    assert "Vérifiée par\u00a0:" in cards
 
 
 def _resolve(page: Path, href: str) -> tuple[Path, str]:
@@ -204,5 +260,5 @@ def test_searching_a_ruling_id_on_the_french_site_finds_the_french_block(site: P
     docnames: list[str] = index["docnames"]  # type: ignore[assignment]
     entries = index["indexentries"]["ll19-baron-tie"]  # type: ignore[index]
     assert [(docnames[doc], anchor) for doc, anchor, _ in entries] == [
-        ("fr/regles/cartes", "fr-ll19-baron-tie")
+        ("fr/regles/cartes/baron", "fr-ll19-baron-tie")
     ]

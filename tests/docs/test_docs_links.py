@@ -10,10 +10,12 @@ glossary, changelog, all-rulings page and copy button are there.
 
 from __future__ import annotations
 
+import doctest
 import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -209,3 +211,176 @@ def test_code_blocks_have_a_copy_button(site: Path, pages: dict[str, Page]) -> N
     assert "onlyCopyPromptLines" in script or "copybutton" in script
     settings = (site / "_static" / "copybutton.js").read_text(encoding="utf-8")
     assert ">>> " in settings.replace("\\\\", "\\") or ">>>" in settings
+
+
+class Blocks(HTMLParser):
+    """Each ruling block of a page: its heading, where its code is, its sources links."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: dict[str, dict[str, Any]] = {}
+        self.block: dict[str, Any] | None = None
+        self.depth = 0  # <section> depth inside the block
+        self.where: list[str] = []  # the open tags (and classes) inside the block
+
+    def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
+        attrs = {key: value or "" for key, value in attributes}
+        classes = attrs.get("class", "").split()
+        if tag == "section" and "ruling" in classes:
+            self.block = self.blocks[attrs["id"]] = {
+                "heading": "",
+                "folds": 0,
+                "code": [],
+                "tests": [],
+                "sources": [],
+                "prompts": 0,
+            }
+            self.depth, self.where = 1, []
+            return
+        if self.block is None or tag in _VOID:
+            return
+        self.depth += tag == "section"
+        self.where.append(f"{tag}.{'.'.join(classes)}")
+        inside = " ".join(self.where)
+        if tag == "details":
+            self.block["folds"] += 1
+        if tag == "pre":
+            self.block["code"].append("details" in inside)
+        if "ruling-tests" in classes:
+            self.block["tests"].append("details" in inside)
+        if tag == "a" and "ruling-sources" in inside:
+            self.block["sources"].append(attrs.get("href", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.block is None:
+            return
+        if tag == "section":
+            self.depth -= 1
+            if self.depth == 0:
+                self.block = None
+                return
+        if tag in _VOID:
+            return
+        for depth in range(len(self.where) - 1, -1, -1):
+            if self.where[depth].split(".")[0] == tag:
+                del self.where[depth:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.block is None:
+            return
+        inside = " ".join(self.where)
+        if re.search(r"\bh[2-6]\.", inside) and "headerlink" not in inside:
+            self.block["heading"] += data
+        if "details" in inside and data.startswith(">>> "):
+            self.block["prompts"] += 1
+
+
+@pytest.fixture(scope="module")
+def blocks(site: Path, pages: dict[str, Page]) -> dict[str, dict[str, dict[str, Any]]]:
+    """The ruling blocks of each page that has some, by page and anchor."""
+    found = {}
+    for name, page in pages.items():
+        if page.rulings:
+            parser = Blocks()
+            parser.feed((site / name).read_text(encoding="utf-8"))
+            found[name] = parser.blocks
+    return found
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("\u2019", "'").split())
+
+
+def test_every_ruling_block_is_headed_in_players_words_and_answers_first(
+    blocks: dict[str, dict[str, dict[str, Any]]],
+) -> None:
+    """The heading of the catalogue, then the answer; the example and the tests that check
+    it are under one toggle, never in the way of the answer."""
+    seen = 0
+    for name, found in blocks.items():
+        language = _language(name)
+        for block_id, block in found.items():
+            ruling = block_id.removeprefix("fr-").upper()
+            record = RULINGS.get(ruling) or HOUSE[ruling]
+            assert _plain(block["heading"]) == _plain(record.heading_in(language)), block_id
+            assert block["folds"] == 1, (name, block_id)
+            assert all(block["code"]), (name, block_id, "code outside the toggle")
+            assert block["tests"], (name, block_id)
+            assert all(block["tests"]), (name, block_id)
+            seen += 1
+    assert seen == 2 * len(IDS)
+
+
+def test_each_source_of_a_ruling_links_to_its_title_and_edition(
+    blocks: dict[str, dict[str, dict[str, Any]]], pages: dict[str, Page]
+) -> None:
+    """Every source named under a ruling links to its entry (title, edition) on the index."""
+    entries = {"rulings/index.html": "source-", "fr/index.html": "fr-source-"}
+    for index, prefix in entries.items():
+        labels = {i for i in pages[index].ids if i.startswith(prefix)}
+        assert len(labels) == 5, (index, labels)
+    linked: set[str] = set()
+    for name, found in blocks.items():
+        for block_id, block in found.items():
+            ruling = block_id.removeprefix("fr-").upper()
+            record = RULINGS.get(ruling) or HOUSE[ruling]
+            targets = [href for href in block["sources"] if "#" in href and "source-" in href]
+            sources = [t for t in targets if "ruling-sources" not in t]
+            assert len(sources) == len(record.sources), (name, block_id, targets)
+            for href in sources:
+                page, _, label = href.partition("#")
+                where = posixpath.normpath(posixpath.join(posixpath.dirname(name), page))
+                assert label in pages[where].ids, (name, href)
+                linked.add(label)
+    assert len(linked) == 10  # the five sources, in each language
+
+
+def test_the_folded_examples_are_still_run_as_doctests(
+    blocks: dict[str, dict[str, dict[str, Any]]],
+) -> None:
+    """Folding changes the page, not the tests: pytest (``--doctest-glob=*.md``) runs every
+    example of a ruling page, those under the toggles included."""
+    for page, source in (
+        ("rulings/baron.html", "rulings/baron.md"),
+        ("fr/regles/cartes/baron.html", "fr/regles/cartes/baron.md"),
+    ):
+        folded = sum(block["prompts"] for block in blocks[page].values())
+        text = (DOCS / source).read_text(encoding="utf-8")
+        test = doctest.DocTestParser().get_doctest(text, {}, source, source, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        result = runner.run(test, out=lambda _: None)
+        assert result.failed == 0, source
+        assert folded > 0
+        assert result.attempted >= folded, (source, result.attempted, folded)
+
+
+@pytest.mark.parametrize("page", ["rulings/questions.html", "fr/regles/questions.html"])
+def test_questions_at_the_table(pages: dict[str, Page], site: Path, page: str) -> None:
+    """At least 40 questions in players' words, each answered with a link to its ruling;
+    "a card shown by mistake" is one, answered by the house remedy and its agreement."""
+    text = (site / page).read_text(encoding="utf-8")
+    answers = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", text, re.S)
+    assert len(answers) >= 40
+    ruling_link = re.compile(r'href="[^"]*#(?:fr-)?(?:ll19|llc|house)-[a-z0-9-]+"')
+    for question, answer in answers:
+        assert question.strip().endswith("?"), question
+        assert ruling_link.search(answer), question
+    mistake = next(
+        answer for question, answer in answers if "showed" in question or "montré" in question
+    )
+    for ruling in ("house-remedy-agreed", "house-remedy-redeal"):
+        assert f"#{anchor(ruling.upper(), _language(page))}" in mistake, ruling
+
+
+@pytest.mark.parametrize("home", ["index.html", "fr/index.html"])
+def test_the_home_pages_lead_players_to_what_they_need(pages: dict[str, Page], home: str) -> None:
+    """The questions, the one-line list of every ruling and the printable reference card."""
+    hrefs = [href for href, _, _ in pages[home].links]
+    wanted = (
+        "questions.html",
+        "all.html" if home == "index.html" else "toutes.html",
+        "refcards/2019-",
+    )
+    for end in wanted:
+        assert any(end in href for href in hrefs), (home, end)

@@ -67,7 +67,7 @@ class _Blocks(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
-        if tag == "div" and "ruling" in classes and attributes.get("id"):
+        if tag in ("div", "section") and "ruling" in classes and attributes.get("id"):
             self.block = attributes["id"]
             self.found.setdefault(self.block, [])
         elif tag == "p" and "ruling-sources" in classes and self.block is not None:

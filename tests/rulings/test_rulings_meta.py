@@ -8,7 +8,7 @@ from importlib import resources
 import pytest
 from testkit.project import ROOT, RULINGS_FILE, need_shared, ruling_ids
 
-from loveletter.catalogue import HOUSE, RULINGS, SOURCES, catalogue_text
+from loveletter.catalogue import HEADINGS, HOUSE, RULINGS, SOURCES, catalogue_text, parse_headings
 
 
 def slug(ruling: str) -> str:
@@ -96,3 +96,34 @@ def test_every_ruling_names_its_sources() -> None:
         assert set(ruling.sources) <= set(SOURCES), ruling.id
         assert ruling.statement, ruling.id
         assert not ruling.statement.endswith("*"), ruling.id
+
+
+def test_every_ruling_has_a_heading_in_each_language_and_a_french_statement() -> None:
+    """``HEADINGS.md`` heads every ruling of both catalogues in English and in French, and
+    states it in French; a heading is a title, without a full stop (the search index would
+    cut it there)."""
+    missing = [
+        ruling.id
+        for ruling in [*RULINGS.values(), *HOUSE.values()]
+        if not (ruling.heading and ruling.heading_fr and ruling.statement_fr)
+    ]
+    assert missing == [], f"rulings without their headings or French statement: {missing}"
+    for ruling in [*RULINGS.values(), *HOUSE.values()]:
+        for heading in (ruling.heading_in("en"), ruling.heading_in("fr")):
+            assert "." not in heading, ruling.id
+            assert not heading.endswith((":", ";")), ruling.id
+        assert ruling.heading_in("en") != ruling.heading_in("fr"), ruling.id
+        assert ruling.statement_in("fr").endswith((".", "»", ")")), ruling.id
+
+
+def test_the_headings_name_only_rulings_of_the_catalogue() -> None:
+    assert sorted(set(HEADINGS) - {*RULINGS, *HOUSE}) == []
+    # in the catalogue's order, so that a new ruling's entry is easy to place
+    assert list(HEADINGS) == [*RULINGS, *HOUSE]
+
+
+def test_a_headings_entry_lacking_a_field_is_refused() -> None:
+    with pytest.raises(ValueError, match="lacks énoncé"):
+        parse_headings("- **LL19-BARON-TIE**\n  - heading: A Baron tie\n  - titre: Égalité")
+    with pytest.raises(ValueError, match="no field"):
+        parse_headings("- **LL19-BARON-TIE**\n  - heading A Baron tie")

@@ -11,12 +11,18 @@ with stand-ins).
 
 from __future__ import annotations
 
+import http.server
 import importlib.metadata
 import re
+import shutil
 import subprocess
 import sys
+import threading
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
@@ -126,6 +132,9 @@ def build(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
             _HIDE,
             ",".join(hidden_modules()),
             *("-E", "-q", "-n", "-W", "--keep-going", "-b", "html"),
+            # the French site is built on its own (the ``french_site`` fixture), its
+            # modules hidden too: not by the English build's own step
+            *("-D", "loveletter_french_build=0"),
             *("-d", str(out.parent / f"{out.name}-doctrees")),
             *options,
             str(DOCS),
@@ -139,3 +148,83 @@ def build(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
     assert done.returncode == 0, f"the docs do not build:\n{done.stdout}{done.stderr[-4000:]}"
     assert not done.stderr.strip(), done.stderr[-4000:]
     return done
+
+
+# -- the built site in a browser ----------------------------------------------------------
+
+
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """Serve the built site ``folder`` on 127.0.0.1 (the standard library's file server,
+    in a thread), as a reader's browser opens it: ``http://127.0.0.1:PORT/``."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(folder), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+CHROMIUM_FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-extensions",
+    "--no-first-run",
+)
+"""How the tests start Debian's chromium: headless, offline, nothing of its own."""
+
+
+def chromium(width: int = 1280, height: int = 1000) -> Any:
+    """A headless Chromium driven by Selenium (Debian's ``chromium`` and ``chromedriver``)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(shutil.which("chromium") or shutil.which("chromium-browser"))
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--window-size={width},{height}")
+    service = Service(executable_path=str(shutil.which("chromedriver")))
+    return webdriver.Chrome(options=options, service=service)
+
+
+def search(browser: Any, search_page: str, query: str, first: int = 3) -> list[tuple[str, str]]:
+    """Type ``query`` into the search box of ``search_page`` (the site's ``search.html``),
+    as a reader does, and return the first results: ``(link, title)`` each, the link as
+    the page's path and anchor (``rulings/baron.html#ll19-baron-tie``)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(search_page)
+    box = WebDriverWait(browser, 20).until(
+        lambda page: page.find_element(By.CSS_SELECTOR, "#searchbox input[name=q], input[name=q]")
+    )
+    box.clear()
+    box.send_keys(query, Keys.ENTER)
+
+    def finished(page: Any) -> bool:
+        summary = page.find_elements(By.CSS_SELECTOR, "#search-results p.search-summary")
+        return bool(summary and summary[-1].text.strip())
+
+    WebDriverWait(browser, 30).until(finished)
+    found = []
+    for link in browser.find_elements(By.CSS_SELECTOR, "#search-results ul.search li > a")[:first]:
+        href = str(link.get_attribute("href"))
+        root = search_page.rsplit("/", 1)[0] + "/"
+        found.append((href.removeprefix(root), link.text.strip()))
+    return found
