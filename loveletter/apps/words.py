@@ -244,7 +244,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  help CARD      the card's rule and the rulings about it: 'help baron', '? 3'\n"
         "  Enter          when there is only one choice, takes it\n"
         "{undo}"
-        "  quit           leave the table",
+        "  quit           leave the table (Ctrl-D too)",
         "À chaque question, vous pouvez taper :\n"
         "  une carte      son nom ou son début (assez pour la distinguer de l'autre carte "
         "de votre main), sa valeur, ou sa carte à jouer (2019)\n"
@@ -254,7 +254,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "'aide baron', '? 3'\n"
         "  Entrée         quand il n'y a qu'un choix, le prend\n"
         "{undo}"
-        "  quitter        quitter la table",
+        "  quitter        quitter la table (Ctrl-D aussi)",
     ),
     "commands_undo": (
         "  undo           take back your last move, when asked after it (house remedy)\n",
