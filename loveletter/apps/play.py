@@ -89,27 +89,27 @@ _REASON_CODE = re.compile(r"\s*\(`[A-Z_]+`\)")
 """A reason code in brackets, as the catalogue cites them: `` (`UNKNOWN_CARD`)``."""
 
 
-def near(typed: str, names: Mapping[str, T]) -> T | None:
+def _near(typed: str, names: Mapping[str, T]) -> T | None:
     """What ``typed`` most likely meant among ``names`` (folded names): a near miss, or ``None``.
 
-    >>> near("chancelor", {"chancellor": "Chancellor", "prince": "Prince"})
+    >>> _near("chancelor", {"chancellor": "Chancellor", "prince": "Prince"})
     'Chancellor'
-    >>> near("xyz", {"chancellor": "Chancellor"}) is None
+    >>> _near("xyz", {"chancellor": "Chancellor"}) is None
     True
     """
     found = difflib.get_close_matches(fold(typed), list(names), n=1, cutoff=NEAR)
     return names[found[0]] if found else None
 
 
-def for_players(statement: str) -> str:
+def _for_players(statement: str) -> str:
     """A ruling's statement as a player reads it: no Markdown, no scenario format, no codes.
 
     The catalogue writes for players and for the scenario format's authors alike; at the
     table, the sentences about scenario files and the reason codes in brackets go.
 
-    >>> for_players("Choose the order. In a scenario, `return: [a, b]` puts `a` under first.")
+    >>> _for_players("Choose the order. In a scenario, `return: [a, b]` puts `a` under first.")
     'Choose the order.'
-    >>> for_players("Naming them is refused (`UNKNOWN_CARD`).")
+    >>> _for_players("Naming them is refused (`UNKNOWN_CARD`).")
     'Naming them is refused.'
     """
     text = _REASON_CODE.sub("", statement)
@@ -215,7 +215,7 @@ def card_help(ed: Edition, card: Card, language: str = "en") -> list[str]:
     if rulings:
         lines.append(terminal("rulings_in_english", language))
     for ruling in rulings:
-        statement = for_players(ruling.statement)
+        statement = _for_players(ruling.statement)
         lines.append(terminal("ruling_line", language, id=ruling.id, statement=statement))
     return lines
 
@@ -331,7 +331,7 @@ class TerminalGame:
         return ", ".join(card_name(card, self.language) for card in cards)
 
     def either_cards(self, cards: Iterable[Card]) -> str:
-        """``the Guard``, ``Guard or King``: cards' names with :meth:`either`."""
+        """``Guard``, ``Guard or King``, ``Spy, Guard or King``: cards' names, as :meth:`either`."""
         return self.either([card_name(card, self.language) for card in cards])
 
     def either(self, names: Sequence[str]) -> str:
@@ -595,7 +595,7 @@ class TerminalGame:
         """
         for cards in (options, ed.cards):
             named = {fold(card_name(c, lang)): c for c in cards for lang in ("en", "fr")}
-            meant = near(text, named)
+            meant = _near(text, named)
             if meant is not None:
                 return meant
         return None
@@ -623,7 +623,7 @@ class TerminalGame:
             self.say(self.t("ambiguous_player", text=text, players=found, names=names))
             return None
         for among in (options, self.names):
-            meant = near(text, {fold(name): name for name in among})
+            meant = _near(text, {fold(name): name for name in among})
             if meant is not None:
                 self.say(self.t("not_a_player_near", text=text, player=meant, names=names))
                 return None

@@ -24,7 +24,7 @@ from loveletter import Card, Game, view_for
 from loveletter.apps.play import TerminalGame
 from loveletter.bots import RandomBot
 from loveletter.bots.registry import register_bot, unregister_bot
-from loveletter.commands import Command, Play
+from loveletter.commands import Choose, Command, Play
 from loveletter.editions import edition
 from loveletter.layout import Layout
 from loveletter.setup import seat_names
@@ -311,3 +311,67 @@ def test_two_chancellors_in_a_row_tell_what_lies_under_the_players_cards() -> No
     ), watcher.lines
     assert watcher.buried_under >= 1
     assert not any("at the very bottom" in line for line in said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "  You know two cards of the draw pile: the Handmaid, then the Priest, with eight "
+            "cards you have not seen above them and two cards under them.",
+        ),
+        (
+            "fr",
+            "  Vous connaissez deux cartes de la pioche : la Servante, puis le Prêtre, avec huit "
+            "cartes que vous n'avez pas vues au-dessus et deux cartes en dessous.",
+        ),
+    ],
+)
+def test_the_buried_cards_are_told_in_either_language(language: str, said: str) -> None:
+    """The same table as above, told in English and in French."""
+    game = Game.arranged(
+        {"Ann": "Chancellor", "Bob": "Chancellor"},
+        pile=["Handmaid", "Priest", "Guard", "King", "Guard", "Baron", "Guard"],
+    )
+    game.apply(Play(player="Ann", card=Card.CHANCELLOR))
+    game.apply(Choose(player="Ann", keep=Card.GUARD, returned=(Card.HANDMAID, Card.PRIEST)))
+    game.apply(Play(player="Bob", card=Card.CHANCELLOR))
+    game.apply(Choose(player="Bob", keep=Card.KING, returned=(Card.GUARD, Card.BARON)))
+    lines: list[str] = []
+    TerminalGame(say=lines.append, language=language).show_knowledge(view_for(game.state, "Ann"))
+    assert lines == [said]
+
+
+@pytest.mark.parametrize(
+    ("language", "viewer", "said"),
+    [
+        ("en", "Cid", "  Everyone knows that Ann and Bob hold cards of the same value."),
+        ("en", "Bob", "  Everyone knows that Ann's card and your Priest are of the same value."),
+        (
+            "fr",
+            "Cid",
+            "  Tout le monde sait qu'Ann et Bob ont des cartes de même valeur.",
+        ),
+        (
+            "fr",
+            "Bob",
+            "  Tout le monde sait que la carte d'Ann et votre Prêtre sont de même valeur.",
+        ),
+    ],
+)
+def test_a_tie_is_told_of_the_cards_compared(language: str, viewer: str, said: str) -> None:
+    """After a Baron's tie, a third player hears that the two hands are of the same value;
+    a player of the tie, who has drawn since, hears it of their card that was compared."""
+    game = Game.arranged(
+        {"Ann": "Baron", "Cid": "Guard", "Bob": "Priest"}, pile=["Priest", "Spy", "Handmaid"]
+    )
+    game.apply(Play(player="Ann", card=Card.BARON, target="Bob"))
+    if viewer == "Bob":
+        game.apply(Play(player="Cid", card=Card.GUARD, target="Ann", guess=Card.KING))
+    assert game.state.player_to_act == viewer
+    lines: list[str] = []
+    TerminalGame(players=3, say=lines.append, language=language).show_knowledge(
+        view_for(game.state, viewer)
+    )
+    assert said in lines, lines
