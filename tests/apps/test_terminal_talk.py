@@ -127,15 +127,7 @@ def chancellor_table(answers: list[str]) -> list[str]:
         ed, ["You", "Anna"], hands={"You": "Chancellor"}, pile=["Handmaid", "Priest", "Guard"]
     )
     first = next(s for s in range(100) if Game.new(["You", "Anna"], seed=s).state.to_act == 0)
-    lines: list[str] = []
-    ask = answering(answers)
-
-    def asked(prompt: str) -> str:
-        lines.append(prompt)
-        return ask(prompt)
-
-    TerminalGame(seed=first, deal=deal, ask=asked, say=lines.append, echo=True).run()
-    return lines
+    return scripted(answers, seed=first, deal=deal)
 
 
 def test_the_chancellors_questions_name_the_cards_to_choose_among() -> None:

@@ -84,15 +84,12 @@ def transcript(answers: list[str], **options: Any) -> list[str]:
     """The lines of a game given ``answers`` (prompts and echoed answers among them), then
     the end of input."""
     lines: list[str] = []
-    feed: Iterator[str] = iter(answers)
+    feed = answering(answers)
 
     def ask(prompt: str) -> str:
         lines.append(prompt)
         assert len(lines) <= 50 * MAX_QUESTIONS, "the game keeps asking"
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
+        return feed(prompt)
 
     TerminalGame(ask=ask, say=lines.append, **{"echo": True, **options}).run()
     return lines
