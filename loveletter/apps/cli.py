@@ -1,8 +1,9 @@
 """The command line: ``python -m loveletter COMMAND ...``.
 
-* ``play``: a game in the terminal against bots (also installed as ``loveletter``);
-  ``--log FILE`` saves it for ``replay``; it exits 2 when standard input ends before the
-  first answer (nobody at the keyboard).
+* ``play``: a game in the terminal against bots (plain ``loveletter`` runs it too);
+  ``--log FILE`` saves it for ``replay``; at a keyboard, Ctrl-D leaves the table at any
+  question (exit 0); piped answers that end before the first one exit 2 (nobody at the
+  keyboard).
 * ``simulate``: many games between bots, with a summary of who won and how.
 * ``tournament``: every pairing of some bots, with a table of win rates.
 * ``scenarios FILE...``: run scenario files; exit 0 when every scenario passed, 1 when
@@ -39,6 +40,17 @@ if TYPE_CHECKING:
     from loveletter.setup import Setup
 
 __all__ = ["main"]
+
+
+def _bot_kinds() -> str:
+    """The kinds of bots the command line knows (:data:`~loveletter.bots.registry.BOTS`).
+
+    As its help lists them: ``random, heuristic or ismcts``.
+    """
+    from loveletter.bots.registry import BOTS
+
+    kinds = list(BOTS)
+    return ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds)
 
 
 def _bot_names(text: str) -> list[str]:
@@ -559,11 +571,21 @@ def _run_options(command: argparse.ArgumentParser) -> None:
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m loveletter``."""
-    top = argparse.ArgumentParser(prog="loveletter", description="The Love Letter referee.")
+    top = argparse.ArgumentParser(
+        prog="loveletter",
+        description="The Love Letter referee. Plain 'loveletter', without a command, starts "
+        "a game in the terminal against a bot: it is 'loveletter play'.",
+    )
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots (plain 'loveletter' does too)",
+        description="A game of Love Letter in the terminal, you against bots. Answer each "
+        "question with a card or a player's name; 'help' lists what you may type; 'quit' "
+        "or Ctrl-D leaves the table.",
+    )
     play.add_argument(
         "--players", type=int, default=2, help="players at the table, you included (2)"
     )
@@ -575,8 +597,8 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         default=["heuristic"],
-        help="the bots' kinds, comma-separated, each with its options: ismcts:iterations=5 "
-        "(heuristic)",
+        help=f"the bots' kinds, comma-separated: {_bot_kinds()}, each with its options "
+        "(ismcts:iterations=5); one bot a seat, the list repeated as needed (heuristic)",
     )
     play.add_argument("--name", default=None, help="your name at the table (You; Joueur in French)")
     play.add_argument("--language", choices=("en", "fr"), default="en", help="en or fr (en)")
@@ -621,9 +643,9 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         default=_SIMULATE_BOTS,
-        help="the bot of each seat in the first game, comma-separated, repeated as needed, "
-        "each with its options (ismcts:iterations=5); the seats turn between games "
-        "(heuristic,random)",
+        help=f"the bot of each seat in the first game, comma-separated, repeated as needed: "
+        f"{_bot_kinds()}, each with its options (ismcts:iterations=5); the seats turn "
+        "between games (heuristic,random)",
     )
     _run_options(sim)
     sim.add_argument(
@@ -642,8 +664,8 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_names,
         required=True,
-        help="two bots or more, comma-separated, each with its options (ismcts:iterations=5); "
-        "each pairing of two of them plays",
+        help=f"two bots or more, comma-separated: {_bot_kinds()}, each with its options "
+        "(ismcts:iterations=5); each pairing of two of them plays",
     )
     cup.add_argument("--players", type=int, default=2, help="players per game (2)")
     cup.add_argument("--games", type=_at_least_one, default=200, help="games per pairing (200)")
@@ -651,7 +673,13 @@ def parser() -> argparse.ArgumentParser:
     cup.set_defaults(handler=_tournament)
 
     scenarios = commands.add_parser("scenarios", help="run scenario files (.jsonl)")
-    scenarios.add_argument("files", nargs="+", metavar="FILE")
+    scenarios.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a scenario file (.jsonl): one table situation a line, with the answer the "
+        "referee must give; give several to run them all",
+    )
     scenarios.set_defaults(handler=_scenarios)
 
     bench = commands.add_parser(

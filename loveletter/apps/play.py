@@ -11,23 +11,31 @@ own message (its reason code and ruling id too with ``verbose``), and asked agai
 answer that names nothing gets the list of what may be chosen there, and no more. Where
 only one answer may be given (one player to choose, one card to play), Enter gives it.
 
+What the table says of hidden cards (what you know of a hand, what everyone knows, the
+cards you put under the pile) is read from your view (:func:`~loveletter.views.view_for`)
+and true of the table at the moment it is said. At a keyboard, Ctrl-D leaves the table at
+any question, as ``quit`` does.
+
 Lines are wrapped to ``width`` columns when one is given (the command line gives the
 terminal's width), indented so that a wrapped line reads as one.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import secrets
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from loveletter.apps.words import terminal
 from loveletter.bots import Bot, make_bot
 from loveletter.bots.knowledge import knowledge
+from loveletter.bots.registry import parse_bot
 from loveletter.cardrule import Intent, rule_of
 from loveletter.cards import Card, card_by_label
 from loveletter.catalogue import RULINGS, Ruling
@@ -36,6 +44,7 @@ from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import Reason
 from loveletter.events import Event, GameEnded, RoundStarted
+from loveletter.layout import Layout
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.refusals import Refusal
@@ -43,7 +52,7 @@ from loveletter.serialization import log_to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State
 from loveletter.views import View, redact, view_for
-from loveletter.words import card_name, edition_title, fold, that, the
+from loveletter.words import card_name, edition_title, fold, of, that, the
 
 __all__ = ["SHORT_SEEDS", "NoPlayerError", "QuitGameError", "TerminalGame", "card_help", "wrap"]
 
@@ -67,6 +76,46 @@ _UNDO = frozenset({"undo", "u", "annuler", "reprendre"})
 """What leaves the table, in either language."""
 _HELP = frozenset({"help", "aide"})
 """What asks for help, in either language (``?`` too)."""
+
+
+T = TypeVar("T")
+
+NEAR = 0.75
+"""How alike (:class:`difflib.SequenceMatcher`'s ratio) a typed word and a name must be for
+the name to be offered as what was meant: ``chancelor`` and ``Chancellor`` are 0.95 alike."""
+
+_SCENARIO_SENTENCE = re.compile(r"[^.]*\bscenarios?\b[^.]*\.")
+"""A sentence of a ruling about the scenario format (``In a scenario, return: [a, b] ...``)."""
+_REASON_CODE = re.compile(r"\s*\(`[A-Z_]+`\)")
+"""A reason code in brackets, as the catalogue cites them: `` (`UNKNOWN_CARD`)``."""
+
+
+def _near(typed: str, names: Mapping[str, T]) -> T | None:
+    """What ``typed`` most likely meant among ``names`` (folded names): a near miss, or ``None``.
+
+    >>> _near("chancelor", {"chancellor": "Chancellor", "prince": "Prince"})
+    'Chancellor'
+    >>> _near("xyz", {"chancellor": "Chancellor"}) is None
+    True
+    """
+    found = difflib.get_close_matches(fold(typed), list(names), n=1, cutoff=NEAR)
+    return names[found[0]] if found else None
+
+
+def _for_players(statement: str) -> str:
+    """A ruling's statement as a player reads it: no Markdown, no scenario format, no codes.
+
+    The catalogue writes for players and for the scenario format's authors alike; at the
+    table, the sentences about scenario files and the reason codes in brackets go.
+
+    >>> _for_players("Choose the order. In a scenario, `return: [a, b]` puts `a` under first.")
+    'Choose the order.'
+    >>> _for_players("Naming them is refused (`UNKNOWN_CARD`).")
+    'Naming them is refused.'
+    """
+    text = _REASON_CODE.sub("", statement)
+    text = _SCENARIO_SENTENCE.sub("", text)
+    return " ".join(text.replace("`", "").replace("**", "").split())
 
 
 SHORT_SEEDS = 1_000_000
@@ -103,6 +152,14 @@ def wrap(line: str, width: int | None) -> list[str]:
         break_long_words=False,
         break_on_hyphens=False,
     ) or [line]
+
+
+def _stdin_is_a_terminal() -> bool:
+    """Whether standard input is a terminal: a person types the answers."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):  # closed
+        return False
 
 
 class QuitGameError(Exception):
@@ -159,7 +216,7 @@ def card_help(ed: Edition, card: Card, language: str = "en") -> list[str]:
     if rulings:
         lines.append(terminal("rulings_in_english", language))
     for ruling in rulings:
-        statement = ruling.statement.replace("`", "").replace("**", "")
+        statement = _for_players(ruling.statement)
         lines.append(terminal("ruling_line", language, id=ruling.id, statement=statement))
     return lines
 
@@ -186,6 +243,8 @@ class TerminalGame:
         verbose: bool = False,
         log: str | os.PathLike[str] | None = None,
         width: int | None = None,
+        deal: Layout | None = None,
+        keyboard: bool | None = None,
     ) -> None:
         """Seat the player and ``players - 1`` bots; ``ask`` and ``say`` talk to the player.
 
@@ -205,7 +264,11 @@ class TerminalGame:
         (:func:`~loveletter.serialization.log_to_json`, for ``loveletter replay``) when
         the game ends, the player leaves or Ctrl-C stops it; :attr:`stopped` says which
         of the last two. ``width`` wraps every line to that many columns
-        (:func:`wrap`); ``None`` leaves lines whole.
+        (:func:`wrap`); ``None`` leaves lines whole. ``deal`` lays out the first round's
+        cards instead of shuffling them (:class:`~loveletter.layout.Layout`, for lessons
+        and tests). ``keyboard`` says whether a person types the answers: then the end of
+        the input (Ctrl-D) leaves the table at any question, the first one included; by
+        default it is on when standard input is a terminal.
 
         Raises :class:`ValueError` on a setting the game cannot be played with.
         """
@@ -230,17 +293,24 @@ class TerminalGame:
             remedy=remedy,
             open_hands=open_hands,
             auto_draw=not remedy,  # draws wait for the window after the player's move
+            deal=deal,
         )
         self.bots: dict[str, Bot] = {}
+        self.kinds: dict[str, str] = {}
+        """The kind of each bot, by its player (``heuristic``), as the table introduces it."""
         for index, other in enumerate(others):
-            bot = make_bot(bots[index % len(bots)], seed=self.game.state.table.seed + index + 1)
+            spec = bots[index % len(bots)]
+            bot = make_bot(spec, seed=self.game.state.table.seed + index + 1)
             bot.join(other)
             self.bots[other] = bot
+            self.kinds[other] = parse_bot(spec).name
         self.bots_see_all = bots_see_all
         self.ask = ask
         self._say = say
         self.width = width
-        self.echo = (ask is input and not sys.stdin.isatty()) if echo is None else echo
+        typing = ask is input and _stdin_is_a_terminal()
+        self.echo = (ask is input and not typing) if echo is None else echo
+        self.keyboard = typing if keyboard is None else keyboard
         self.narrator = Narrator(you=name, language=language)
         self.verbose = verbose
         self.log = None if log is None else Path(log)
@@ -260,6 +330,10 @@ class TerminalGame:
     def names_of(self, cards: Iterable[Card]) -> str:
         """Cards' names in the game's language, comma-separated."""
         return ", ".join(card_name(card, self.language) for card in cards)
+
+    def either_cards(self, cards: Iterable[Card]) -> str:
+        """``Guard``, ``Guard or King``, ``Spy, Guard or King``: cards' names, as :meth:`either`."""
+        return self.either([card_name(card, self.language) for card in cards])
 
     def either(self, names: Sequence[str]) -> str:
         """``Anna``, ``Anna or Ben``, ``Anna, Ben or Carla`` (``ou`` in French)."""
@@ -293,8 +367,9 @@ class TerminalGame:
         while True:
             try:
                 answer = self._ask_line(prompt).strip()
-            except EOFError:
-                raise (QuitGameError if self._answered else NoPlayerError) from None
+            except EOFError:  # Ctrl-D, or the end of piped answers
+                nobody = not (self._answered or self.keyboard)
+                raise (NoPlayerError if nobody else QuitGameError) from None
             self._answered = True
             if self.echo:
                 self.say(answer)
@@ -322,7 +397,13 @@ class TerminalGame:
         cards = self._cards_for_help(ed, rest)
         if not cards:
             every = sorted(ed.cards, key=ed.value.__getitem__)
-            self.say(self.t("no_such_card", text=rest, names=self.names_of(every)))
+            meant = self._near_card(ed, rest, every)
+            if meant is None:
+                self.say(self.t("no_such_card", text=rest, names=self.names_of(every)))
+            else:
+                the_card = the(meant, self.language)
+                names = self.names_of(every)
+                self.say(self.t("no_such_card_near", text=rest, the_card=the_card, names=names))
         for card in cards:
             for line in card_help(ed, card, self.language):
                 self.say(line)
@@ -399,11 +480,59 @@ class TerminalGame:
                 named = [the(card, self.language) for card in sorted(ruled, key=value.__getitem__)]
                 self.say(self._ruled_out(owner, named))
         for one, other in known.tied:
-            self.say(self.t("tied", that_one=that(one, self.language), other=other))
+            if view.seat(one).hand is None or view.seat(other).hand is None:
+                self.say(self._tied(view, one, other))
         if known.buried:
-            key = "buried_one" if len(known.buried) == 1 else "buried"
-            listed = self.t("then").join(the(card, self.language) for card in known.buried)
-            self.say(self.t(key, cards=listed))
+            self.say(self._buried(view.draw_pile_size, known.buried, known.buried_under))
+
+    def _tied(self, view: View, one: str, other: str) -> str:
+        """That everyone knows the hands of ``one`` and ``other`` to be of the same value.
+
+        The tie is of the cards they held at the comparison (:class:`~loveletter.state.Tied`):
+        when one of them is the viewer, who has drawn since, it is of their oldest card, the
+        first of their hand (a hand lists its cards in the order they came).
+        """
+        if view.viewer not in (one, other):
+            return self.t("tied", that_one=that(one, self.language), other=other)
+        partner = other if one == view.viewer else one
+        card = card_name(view.hand[0], self.language)
+        return self.t("tied_with_you", of_other=of(partner, self.language), card=card)
+
+    def _buried(self, size: int, cards: Sequence[Card], under: int) -> str:
+        """What the player knows of a draw pile of ``size`` cards.
+
+        ``cards`` are those they put under it, in order, with ``under`` cards that others
+        put under them since.
+        """
+        above = size - len(cards) - under
+        them = self.t("it" if len(cards) == 1 else "them")
+        if above and under:
+            place = self.t(
+                "buried_middle", above=self._unseen(above), under=self._count(under), them=them
+            )
+        elif under:
+            drawn_next = self.t("drawn_next_one" if len(cards) == 1 else "drawn_next")
+            place = self.t(
+                "buried_next", drawn_next=drawn_next, under=self._unseen(under), them=them
+            )
+        elif above:
+            place = self.t("buried_bottom", above=self._unseen(above))
+        else:
+            place = self.t("buried_all")
+        listed = self.t("then").join(the(card, self.language) for card in cards)
+        return self.t("buried", count=self._count(len(cards)), cards=listed, place=place)
+
+    def _count(self, count: int) -> str:
+        """``two cards`` (``deux cartes``): a number of cards, in words up to ten."""
+        if 1 <= count <= 10:
+            return self.t(f"cards_{count}")
+        return self.t("cards_n", count=count)
+
+    def _unseen(self, count: int) -> str:
+        """``two cards you have not seen`` (``deux cartes que vous n'avez pas vues``)."""
+        if count == 1:
+            return self.t("unseen_1")
+        return self.t("unseen", cards=self._count(count))
 
     def _ruled_out(self, owner: str, named: Sequence[str]) -> str:
         """That everyone knows ``owner`` holds none of the cards ``named`` (with articles)."""
@@ -431,7 +560,7 @@ class TerminalGame:
         The start of a name will do when one card of the edition starts so, or one of the
         cards ``among`` (the hand; by default ``options``).
         """
-        names = self.either([card_name(c, self.language) for c in options])
+        names = self.either_cards(options)
         if not text:
             self.say(self.t("type_one", names=names))
             return None
@@ -445,13 +574,31 @@ class TerminalGame:
         if len(starts) == 1:
             return starts[0]
         if starts:
-            cards = self.either([card_name(c, self.language) for c in starts])
+            cards = self.either_cards(starts)
             self.say(self.t("ambiguous_card", text=text, cards=cards, names=names))
+            return None
+        meant = self._near_card(ed, text, options)
+        if meant is not None:
+            the_card = the(meant, self.language)
+            self.say(self.t("not_a_card_near", text=text, the_card=the_card, names=names))
             return None
         why = ""
         if not ed.labels and card_by_label(text) is not None:
             why = self.t("label_here")
         self.say(self.t("not_a_card", text=text, why=why, names=names))
+        return None
+
+    def _near_card(self, ed: Edition, text: str, options: Sequence[Card]) -> Card | None:
+        """The card a misspelt ``text`` most likely meant, or ``None``.
+
+        One of ``options`` if one is near enough, or else a card of the edition, by its
+        name in either language.
+        """
+        for cards in (options, ed.cards):
+            named = {fold(card_name(c, lang)): c for c in cards for lang in ("en", "fr")}
+            meant = _near(text, named)
+            if meant is not None:
+                return meant
         return None
 
     def _player(self, text: str, options: Sequence[str]) -> str | None:
@@ -476,6 +623,11 @@ class TerminalGame:
             found = self.either(starts)
             self.say(self.t("ambiguous_player", text=text, players=found, names=names))
             return None
+        for among in (options, self.names):
+            meant = _near(text, {fold(name): name for name in among})
+            if meant is not None:
+                self.say(self.t("not_a_player_near", text=text, player=meant, names=names))
+                return None
         self.say(self.t("not_a_player", text=text, names=names))
         return None
 
@@ -540,8 +692,12 @@ class TerminalGame:
         card = self._card(ed, answer, cards, among=hand)
         if card is None:
             return None
+        if card not in hand:
+            the_card = the(card, self.language)
+            self.say(self.t("not_in_hand", the_card=the_card, names=self.either(names)))
+            return None
         if card not in cards:
-            self._refused(Play(player=self.me, card=card))  # not held, or the Countess must go
+            self._refused(Play(player=self.me, card=card))  # the Countess must go
             return None
         losing = rule_of(card).intent is Intent.LOSE  # playing it knocks its player out
         if losing and not self._confirmed(card, self.t("sure", the_card=the(card, self.language))):
@@ -626,14 +782,23 @@ class TerminalGame:
             keep = self._card(ed, answer, kinds)
             if keep is None:
                 continue
+            if keep not in kinds:
+                the_card = the(keep, self.language)
+                self.say(self.t("not_in_hand", the_card=the_card, names=self.either_cards(kinds)))
+                continue
             rest = list(hand)
-            if keep in rest:
-                rest.remove(keep)
+            rest.remove(keep)
             order = rest
             if len(rest) == 2 and rest[0] is not rest[1]:
                 question = self.t("first_under", cards=self.names_of(rest))
                 first = self._card(ed, self._input(question), rest)
                 if first is None:
+                    continue
+                if first not in rest:
+                    the_card = the(first, self.language)
+                    self.say(
+                        self.t("not_returned", the_card=the_card, names=self.either_cards(rest))
+                    )
                     continue
                 order = [first, rest[1] if first is rest[0] else rest[0]]
             command = Choose(player=self.me, keep=keep, returned=tuple(order))
@@ -676,7 +841,7 @@ class TerminalGame:
         """The table, the seed that deals it again, how to get help, the house settings."""
         table = self.game.state.table
         title = edition_title(self.game.state.edition, self.language)
-        self.say(self.t("intro", title=title, names=", ".join(self.names), target=table.target))
+        self.say(self.t("intro", title=title, names=self._seated(), target=table.target))
         self.say(self.t("seed", seed=table.seed))
         self.say(self.t("hint"))
         if table.open_hands:
@@ -684,6 +849,17 @@ class TerminalGame:
             self.say(self.t("bots_see_all" if self.bots_see_all else "bots_see_their_own"))
         if table.remedy:
             self.say(self.t("remedy"))
+
+    def _seated(self) -> str:
+        """Who sits at the table: ``You, and Anna (a heuristic bot)``, bots named as bots."""
+        bots = []
+        for other in self.names[1:]:
+            kind = self.kinds[other]
+            key = "an_bot" if kind[:1].lower() in tuple("aeiou") else "a_bot"
+            bots.append(self.t(key, player=other, kind=kind))
+        if len(bots) == 1:
+            return self.t("seated_two", you=self.me, other=bots[0])
+        return self.t("seated", you=self.me, others=", ".join(bots[:-1]), last=bots[-1])
 
     def _game_over(self, state: State) -> None:
         """The tokens, then who won: said once."""

@@ -17,10 +17,10 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "{title}: {names}. First to {target} tokens wins.",
         "{title} : {names}. Le premier à {target} pions Faveur gagne.",
     ),
-    "help": (
-        "Type a card or a player's name when asked (the start of it is enough); 'quit' leaves.",
-        "Tapez le nom d'une carte ou d'un joueur (le début suffit) ; 'quitter' pour partir.",
-    ),
+    "a_bot": ("{player} (a {kind} bot)", "{player} (robot {kind})"),
+    "an_bot": ("{player} (an {kind} bot)", "{player} (robot {kind})"),
+    "seated_two": ("{you}, and {other}", "{you} et {other}"),
+    "seated": ("{you}, {others}, and {last}", "{you}, {others} et {last}"),
     "round": (
         "Round {number} - draw pile: {size} cards{face_up}",
         "Manche {number} - pioche : {size} cartes{face_up}",
@@ -51,22 +51,60 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  Everyone knows {that_one} and {other} hold cards of the same value.",
         "  Tout le monde sait {that_one} et {other} ont des cartes de même valeur.",
     ),
-    "buried_one": (
-        "  You know the card at the bottom of the draw pile: {cards}.",
-        "  Vous connaissez la carte du fond de la pioche : {cards}.",
+    "tied_with_you": (
+        "  Everyone knows that {of_other} card and your {card} are of the same value.",
+        "  Tout le monde sait que la carte {of_other} et votre {card} sont de même valeur.",
     ),
     "buried": (
-        "  You know the bottom of the draw pile: {cards} (at the very bottom).",
-        "  Vous connaissez le fond de la pioche : {cards} (tout au fond).",
+        "  You know {count} of the draw pile: {cards}{place}.",
+        "  Vous connaissez {count} de la pioche : {cards}{place}.",
     ),
+    "buried_middle": (
+        ", with {above} above {them} and {under} under {them}",
+        ", avec {above} au-dessus et {under} en dessous",
+    ),
+    "buried_next": (
+        " ({drawn_next}), with {under} under {them}",
+        " ({drawn_next}), avec {under} en dessous",
+    ),
+    "buried_bottom": (" (at the very bottom), under {above}", " (tout au fond), sous {above}"),
+    "buried_all": (" (the whole pile)", " (toute la pioche)"),
+    "it": ("it", "elle"),
+    "them": ("them", "elles"),
+    "drawn_next_one": ("the next to be drawn", "la prochaine à être piochée"),
+    "drawn_next": ("the next to be drawn", "les prochaines à être piochées"),
+    "unseen_1": ("one card you have not seen", "une carte que vous n'avez pas vue"),
+    "unseen": ("{cards} you have not seen", "{cards} que vous n'avez pas vues"),
+    "cards_1": ("one card", "une carte"),
+    "cards_2": ("two cards", "deux cartes"),
+    "cards_3": ("three cards", "trois cartes"),
+    "cards_4": ("four cards", "quatre cartes"),
+    "cards_5": ("five cards", "cinq cartes"),
+    "cards_6": ("six cards", "six cartes"),
+    "cards_7": ("seven cards", "sept cartes"),
+    "cards_8": ("eight cards", "huit cartes"),
+    "cards_9": ("nine cards", "neuf cartes"),
+    "cards_10": ("ten cards", "dix cartes"),
+    "cards_n": ("{count} cards", "{count} cartes"),
     "then": (", then ", ", puis "),
     "hand": ("Your hand: {cards}", "Votre main : {cards}"),
     "not_a_card": (
         "  {text!r} is not a card here{why}: choose {names}.",
         "  {text!r} n'est pas une carte ici{why} : choisissez {names}.",
     ),
+    "not_a_card_near": (
+        "  {text!r} is not a card here: did you mean {the_card}? Choose {names}.",
+        "  {text!r} n'est pas une carte ici : vouliez-vous dire {the_card} ? Choisissez {names}.",
+    ),
+    "not_in_hand": (
+        "  You do not hold {the_card}: choose {names}.",
+        "  Vous n'avez pas {the_card} en main : choisissez {names}.",
+    ),
+    "not_returned": (
+        "  You do not put {the_card} back: choose {names}.",
+        "  Vous ne remettez pas {the_card} sous la pioche : choisissez {names}.",
+    ),
     "type_one": ("  Choose {names}.", "  Choisissez {names}."),
-    "ambiguous": (" (more than one card starts so)", " (plusieurs cartes commencent ainsi)"),
     "label_here": (
         " (playing-card labels belong to the 2019 edition)",
         " (les cartes à jouer sont une version de l'édition 2019)",
@@ -74,6 +112,10 @@ _TERMINAL: dict[str, tuple[str, str]] = {
     "not_a_player": (
         "  {text!r} is not a player here: choose {names}.",
         "  {text!r} n'est pas un joueur ici : choisissez {names}.",
+    ),
+    "not_a_player_near": (
+        "  {text!r} is not a player here: did you mean {player}? Choose {names}.",
+        "  {text!r} n'est pas un joueur ici : vouliez-vous dire {player} ? Choisissez {names}.",
     ),
     "ambiguous_player": (
         "  {text!r} could be {players}: type more of the name ({names}).",
@@ -202,7 +244,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "  help CARD      the card's rule and the rulings about it: 'help baron', '? 3'\n"
         "  Enter          when there is only one choice, takes it\n"
         "{undo}"
-        "  quit           leave the table",
+        "  quit           leave the table (Ctrl-D too)",
         "À chaque question, vous pouvez taper :\n"
         "  une carte      son nom ou son début (assez pour la distinguer de l'autre carte "
         "de votre main), sa valeur, ou sa carte à jouer (2019)\n"
@@ -212,7 +254,7 @@ _TERMINAL: dict[str, tuple[str, str]] = {
         "'aide baron', '? 3'\n"
         "  Entrée         quand il n'y a qu'un choix, le prend\n"
         "{undo}"
-        "  quitter        quitter la table",
+        "  quitter        quitter la table (Ctrl-D aussi)",
     ),
     "commands_undo": (
         "  undo           take back your last move, when asked after it (house remedy)\n",
@@ -228,6 +270,11 @@ _TERMINAL: dict[str, tuple[str, str]] = {
     "no_such_card": (
         "  {text!r} is not a card of this edition: choose one of {names}.",
         "  {text!r} n'est pas une carte de cette édition : choisissez parmi {names}.",
+    ),
+    "no_such_card_near": (
+        "  {text!r} is not a card of this edition: did you mean {the_card}? Choose one of {names}.",
+        "  {text!r} n'est pas une carte de cette édition : vouliez-vous dire {the_card} ? "
+        "Choisissez parmi {names}.",
     ),
     "ambiguous_card": (
         "  {text!r} could be {cards}: type more of the name ({names}).",

@@ -261,6 +261,12 @@ class Summary:
                 f"{row.bot:<{width}} {row.games:>7} {row.wins:>7} {row.win_rate:>8.1%}  "
                 f"{low:.1%} to {high:.1%}"
             )
+        wins = sum(row.wins for row in self.bots)
+        if wins > self.games:  # LL19-Q11: players who reach the target together all win
+            lines.append(
+                f"wins: {wins} in {self.games} games: players who reach the target in the "
+                "same round win the game together, and each of them counts the win"
+            )
         lines.append(f"rounds per game: {self.rounds_per_game:.2f}")
         lines.append(
             f"tokens won: {self.showdown_tokens} by showdown, {self.survivor_tokens} by last "

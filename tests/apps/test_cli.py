@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -478,3 +480,83 @@ def test_a_wrong_setting_is_refused_before_a_cluster_starts() -> None:
     assert done.stderr.splitlines() == [
         "loveletter simulate: the 2019 edition is for 2 to 6 players"
     ]
+
+
+# -- a keyboard's Ctrl-D, and the help texts -----------------------------------------------------
+
+
+def read_until(fd: int, text: bytes, shown: bytes = b"") -> bytes:
+    """What the terminal ``fd`` shows, read until ``text`` appears (or fail, never hang)."""
+    deadline = time.monotonic() + WAIT
+    while text not in shown:
+        ready, _, _ = select.select([fd], [], [], max(deadline - time.monotonic(), 0))
+        assert ready, f"{text!r} never showed: {shown.decode()}"
+        chunk = os.read(fd, 4096)
+        assert chunk, f"{text!r} never showed: {shown.decode()}"
+        shown += chunk
+    return shown
+
+
+def test_ctrl_d_at_the_first_question_of_a_terminal_leaves_quietly() -> None:
+    """At a real terminal, Ctrl-D at the first question leaves the table: a goodbye, exit 0,
+    no error."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "loveletter", "play", "--seed", "39"],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,  # the prompt goes there at a terminal
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        shown = read_until(leader, b"Play which card?")
+        asleep(process.pid)
+        os.write(leader, b"\x04")  # Ctrl-D
+        shown = read_until(leader, b"Goodbye.", shown)
+        assert process.wait(timeout=WAIT) == 0
+    finally:
+        os.close(follower)
+        os.close(leader)
+    told = shown.decode().splitlines()
+    assert told[-1].strip() == "You left the table. Goodbye."
+    assert not any(line.startswith("loveletter play:") for line in told), told
+
+
+def test_the_help_of_each_command_with_bots_lists_the_kinds_of_bots() -> None:
+    """`play`, `simulate` and `tournament --help` list every kind of bot of the registry."""
+    from loveletter.bots.registry import BOTS
+
+    for command in ("play", "simulate", "tournament"):
+        done = run_cli(command, "--help", env={**os.environ, "COLUMNS": "200"})
+        assert done.returncode == 0
+        bots = next(line for line in done.stdout.splitlines() if line.startswith("  --bots"))
+        for kind in BOTS:
+            assert kind in bots, (command, bots)
+
+
+def test_the_help_says_what_plain_loveletter_does() -> None:
+    """`loveletter --help` says that `loveletter` alone starts a game, and `scenarios
+    --help` says what FILE is."""
+    done = run_cli("--help", env={**os.environ, "COLUMNS": "200"})
+    assert "Plain 'loveletter', without a command, starts a game in the terminal" in done.stdout
+    scenarios = run_cli("scenarios", "--help", env={**os.environ, "COLUMNS": "200"})
+    assert re.search(r"^  FILE +a scenario file \(\.jsonl\)", scenarios.stdout, re.M), (
+        scenarios.stdout
+    )
+
+
+def test_simulate_says_why_the_wins_add_up_to_more_than_the_games() -> None:
+    """A game won by two players at once (LL19-Q11) counts a win for each, and the summary
+    says so when it happens, and only then."""
+    shared = simulate(games=50, seed=3, bots=("random", "random"))
+    assert sum(row.wins for row in shared.bots) == 51
+    assert (
+        "wins: 51 in 50 games: players who reach the target in the same round win the game "
+        "together, and each of them counts the win"
+    ) in shared.table().splitlines()
+    alone = simulate(games=20, seed=1, bots=("random", "random"))
+    assert sum(row.wins for row in alone.bots) == 20
+    assert "wins:" not in alone.table()

@@ -28,21 +28,23 @@ def test_a_scripted_player_plays_a_whole_game() -> None:
 
 
 def test_a_refused_choice_is_explained_with_the_referees_message() -> None:
-    """Asking for a card not in hand shows the referee's message, no code, then asks again."""
-    lines = scripted(["baron"], seed=39)
+    """A choice the rules refuse (a Guard on yourself) gets the referee's message, no code,
+    and the question again."""
+    lines = scripted(["guard", "you"], seed=39)
     refusal = next(line for line in lines if "The referee refuses" in line)
-    assert refusal == "  The referee refuses: Your Baron: you do not hold a Baron"
+    assert refusal == (
+        "  The referee refuses: Your Guard on yourself: a Guard must choose another player, "
+        "not its own"
+    )
+    assert lines[lines.index(refusal) + 1] == "Choose a player (Anna, or Enter): "
     assert lines[-1] == "You left the table. Goodbye."
 
 
 def test_verbose_refusals_show_the_reason_code_and_the_ruling() -> None:
     """With verbose, a refusal ends with its reason code and ruling id, for the curious."""
-    lines = scripted(["baron"], seed=39, verbose=True)
+    lines = scripted(["guard", "you"], seed=39, verbose=True)
     refusal = next(line for line in lines if "The referee refuses" in line)
-    assert refusal == (
-        "  The referee refuses: Your Baron: you do not hold a Baron "
-        "[CARD_NOT_IN_HAND, LL19-TURN-DRAW-PLAY]"
-    )
+    assert refusal.endswith("not its own [TARGET_SELF, LL19-TARGET-OTHER]")
 
 
 def test_the_table_shows_the_hand_discards_and_tokens() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from loveletter.apps.play import TerminalGame
@@ -32,11 +32,15 @@ MAX_QUESTIONS = 20_000
 class Chooser:
     """Answers each question with one of its options; keeps the questions and answers."""
 
-    def __init__(self, seed: int | None = None, *, enter: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, *, enter: bool = True, prefer: str | None = None
+    ) -> None:
         """``seed`` draws the options at random (``None``: the first); ``enter`` answers a
-        lone option with Enter, else with its name."""
+        lone option with Enter, else with its name; ``prefer`` is an option taken whenever
+        a question lists it (``"Chancellor"``)."""
         self.pick = None if seed is None else random.Random(seed)
         self.enter = enter
+        self.prefer = prefer
         self.asked: list[str] = []
         self.answers: list[str] = []
 
@@ -53,26 +57,39 @@ class Chooser:
             answer = "" if self.enter else lone.group(1)
         elif options:
             listed = options.split(", ")
-            answer = listed[0] if self.pick is None else self.pick.choice(listed)
+            if self.prefer in listed:
+                answer = self.prefer
+            else:
+                answer = listed[0] if self.pick is None else self.pick.choice(listed)
         else:
             answer = ""
         self.answers.append(answer)
         return answer
 
 
-def transcript(answers: list[str], **options: Any) -> list[str]:
-    """The lines of a game given ``answers`` (prompts and echoed answers among them), then
-    the end of input."""
-    lines: list[str] = []
+def answering(answers: list[str]) -> Callable[[str], str]:
+    """An ``ask`` that gives ``answers`` one by one, then ends the input (``EOFError``)."""
     feed: Iterator[str] = iter(answers)
 
     def ask(prompt: str) -> str:
-        lines.append(prompt)
-        assert len(lines) <= 50 * MAX_QUESTIONS, "the game keeps asking"
         try:
             return next(feed)
         except StopIteration:
             raise EOFError from None
+
+    return ask
+
+
+def transcript(answers: list[str], **options: Any) -> list[str]:
+    """The lines of a game given ``answers`` (prompts and echoed answers among them), then
+    the end of input."""
+    lines: list[str] = []
+    feed = answering(answers)
+
+    def ask(prompt: str) -> str:
+        lines.append(prompt)
+        assert len(lines) <= 50 * MAX_QUESTIONS, "the game keeps asking"
+        return feed(prompt)
 
     TerminalGame(ask=ask, say=lines.append, **{"echo": True, **options}).run()
     return lines
