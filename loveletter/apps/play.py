@@ -42,12 +42,13 @@ from loveletter.catalogue import RULINGS, Ruling
 from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import Reason
+from loveletter.errors import MoveTextError, Reason
 from loveletter.events import Event, GameEnded, RoundStarted
 from loveletter.layout import Layout
+from loveletter.moves import parse_move
 from loveletter.narration import Narrator
 from loveletter.referee import Game
-from loveletter.refusals import Refusal
+from loveletter.refusals import IllegalCommandError, Refusal
 from loveletter.serialization import log_to_json
 from loveletter.setup import seat_names
 from loveletter.state import Phase, State
@@ -631,6 +632,19 @@ class TerminalGame:
         self.say(self.t("not_a_player", text=text, names=names))
         return None
 
+    def _whole_move(self, text: str) -> Command | None:
+        """A move typed in one line, as :func:`loveletter.moves.parse_move` reads it.
+
+        ``None``, having said why, if it names no move or the referee refuses it.
+        """
+        try:
+            return parse_move(self.game, self.me, text, language=self.language)
+        except MoveTextError as unclear:
+            self.say(f"  {unclear}")
+        except IllegalCommandError as refused:
+            self._say_refusal(refused.refusal)
+        return None
+
     def _refused(self, command: Command, only: frozenset[Reason] | None = None) -> bool:
         """Whether the referee refuses ``command`` (for one of ``only``); say why if so."""
         refusal = self.game.check(command)
@@ -666,6 +680,8 @@ class TerminalGame:
         plays = [c for c in view.legal if isinstance(c, Play)]
         while True:
             card = self._ask_card(ed, plays, view.hand)
+            if isinstance(card, Play):  # the whole move, typed in one line
+                return card
             if card is None:
                 continue
             targets = self._ask_targets(card, plays)
@@ -684,11 +700,19 @@ class TerminalGame:
             if not self._refused(command):
                 return command
 
-    def _ask_card(self, ed: Edition, plays: Sequence[Play], hand: Sequence[Card]) -> Card | None:
-        """The card to play; ``None`` if not understood, refused or not confirmed."""
+    def _ask_card(
+        self, ed: Edition, plays: Sequence[Play], hand: Sequence[Card]
+    ) -> Card | Play | None:
+        """The card to play, or the whole play typed in one line (``guard ben priest``).
+
+        ``None`` if not understood, refused or not confirmed.
+        """
         cards = list(dict.fromkeys(c.card for c in plays))
         names = [card_name(c, self.language) for c in cards]
         answer = self._question("play_which", names)
+        if len(answer.split()) > 1:
+            whole = self._whole_move(answer)
+            return whole if isinstance(whole, Play) else None
         card = self._card(ed, answer, cards, among=hand)
         if card is None:
             return None
@@ -779,6 +803,15 @@ class TerminalGame:
             self.say(self.t("chancellor", cards=self.names_of(hand)))
             kinds = list(dict.fromkeys(hand))
             answer = self._question("keep", [card_name(c, self.language) for c in kinds])
+            if len(answer.split()) > 1:  # the whole choice: keep king return spy guard
+                keyword = "garder" if self.language == "fr" else "keep"
+                said = (
+                    answer if fold(answer).startswith(("keep", "garder")) else f"{keyword} {answer}"
+                )
+                whole = self._whole_move(said)
+                if isinstance(whole, Choose):
+                    return whole
+                continue
             keep = self._card(ed, answer, kinds)
             if keep is None:
                 continue

@@ -191,38 +191,39 @@ def written_words(data: object) -> tuple[object, ...] | None:
     if type(data) is not dict or ("format" in data and data["format"] != FORMAT_VERSION):
         return None
     if "deal" in data:
-        first = data.get("first")
-        if data["deal"] is not None or not data.keys() <= _DEAL_KEYS or not _is_text(first):
-            return None
-        return ("deal", first)
+        return _deal_words(data)
     if len(data) != 1 + ("format" in data):
         return None
     if "play" in data:
-        body = data["play"]
-        if type(body) is not dict or not body.keys() <= _PLAY_KEYS:
-            return None
-        words = (
-            "play",
-            body.get("player"),
-            body.get("card"),
-            body.get("target"),
-            body.get("guess"),
-            tuple(body.get("also", ())) if type(body.get("also", [])) is list else None,
-        )
-        return words if all(_is_text(word) for word in words[1:5]) else None
+        return _play_words(data["play"])
     if "draw" in data:
-        player = data["draw"]
-        return ("draw", player) if type(player) is str else None
+        return ("draw", data["draw"]) if type(data["draw"]) is str else None
     if "choose" in data:
-        body = data["choose"]
-        if (
-            type(body) is not dict
-            or body.keys() != _CHOICE_KEYS
-            or type(body["return"]) is not list
-        ):
-            return None
-        return ("choose", body["player"], body["keep"], tuple(body["return"]))
+        return _choice_words(data["choose"])
     return None
+
+
+def _deal_words(data: dict[str, object]) -> tuple[object, ...] | None:
+    first = data.get("first")
+    if data["deal"] is not None or not data.keys() <= _DEAL_KEYS or not _is_text(first):
+        return None
+    return ("deal", first)
+
+
+def _play_words(body: object) -> tuple[object, ...] | None:
+    if type(body) is not dict or not body.keys() <= _PLAY_KEYS:
+        return None
+    also = body.get("also", [])
+    if type(also) is not list:
+        return None
+    words = ("play", body.get("player"), body.get("card"), body.get("target"), body.get("guess"))
+    return (*words, tuple(also)) if all(_is_text(word) for word in words[1:]) else None
+
+
+def _choice_words(body: object) -> tuple[object, ...] | None:
+    if type(body) is not dict or body.keys() != _CHOICE_KEYS or type(body["return"]) is not list:
+        return None
+    return ("choose", body["player"], body["keep"], tuple(body["return"]))
 
 
 def _is_text(word: object) -> bool:

@@ -116,3 +116,13 @@ def test_the_table_tells_what_the_player_knows(language: str, said: str) -> None
     terminal = TerminalGame(players=3, seed=1, say=lines.append, language=language)
     terminal.show_knowledge(view_for(game.state, "Carla"))
     assert lines == [said]
+
+
+def test_a_whole_move_typed_in_one_line_is_read_as_the_notation_reads_it() -> None:
+    """At the card question, "guard anna king" is the whole play (loveletter.moves.parse_move):
+    no more questions for it; words that name nothing are said so, and asked again."""
+    lines = scripted(["guard anna zzz", "guard anna king"], seed=39)
+    assert any("'zzz' names nothing here" in line for line in lines), lines
+    played = next(line for line in lines if "You play the Guard on Anna" in line)
+    assert "naming the King" in played
+    assert not any(line.startswith("Choose a player") for line in lines[: lines.index(played)])
