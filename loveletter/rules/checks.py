@@ -488,14 +488,18 @@ def unknown_card_refusal(position: Motion | State, sketch: Sketch, name: object)
 
 
 def _no_card(table: Table, sketch: Sketch, name: object) -> Refusal:
-    """Why ``name`` names no card: a number of two cards, a label, or no name at all."""
-    number = name.strip() if isinstance(name, str) else None
-    if number is not None and number.isdecimal() and number.isascii():
+    """Why ``name`` names no card of the edition.
+
+    A number of two cards, a card of another edition, a label, or no card at all.
+    """
+    if not isinstance(name, str):
+        return refuse(table, NO_CARD_CALLED, sketch, edition=table.edition, name=quoted(name))
+    number = name.strip()
+    if number.isdecimal() and number.isascii():
         problem = _number_of_two(table, sketch, int(number))
         if problem is not None:
             return problem
-    label = isinstance(name, str) and looks_like_a_label(name)
-    other = card_named(name) if isinstance(name, str) and not label else None
+    other = None if looks_like_a_label(name) else card_named(name)
     if other is not None:  # a card of another edition: this one's deck has none
         kind = NAMED_NOT_IN_EDITION if name is sketch.guess else NOT_IN_EDITION
         return refuse(table, kind, sketch, edition=table.edition, card=other)
