@@ -153,13 +153,6 @@ def to_data(value: Command | Event | State | View | Refusal | Game | Setup) -> d
                 "to_player": value.to_player,
                 "key": value.key,
                 "language": value.language,
-                "texts": {
-                    language: {
-                        "message": value.render(language),
-                        "to_player": value.render(language, you=True),
-                    }
-                    for language in LANGUAGES
-                },
             },
         }
     if isinstance(value, Game):
