@@ -14,6 +14,7 @@ from loveletter import (
     Game,
     IllegalCommandError,
     InvalidCommandError,
+    Play,
     Reason,
     read_command,
 )
@@ -105,3 +106,28 @@ def test_a_spy_at_a_classic_table_cites_the_classic_deck() -> None:
         assert (refused.value.reason, refused.value.ruling) == (Reason.UNKNOWN_CARD, ruling)
         assert "the classic edition has no Spy" in refused.value.refusal.message
     assert Card.SPY not in game.table.edition.cards
+
+
+def test_checking_writes_no_text_until_the_refusal_is_read(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """check() and is_legal() build no message: the words are written when read, in any
+    language, to the player or of them."""
+    import loveletter.refusals
+
+    written: list[str] = []
+    real = loveletter.refusals.message
+
+    def counted(key: str, *args: object, **fields: object) -> str:
+        written.append(key)
+        return real(key, *args, **fields)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loveletter.refusals, "message", counted)
+    wrong = Play(player="Ben", card=Card.BARON, target="Anna")
+    assert not game.is_legal(wrong)
+    refusal = game.check(wrong)
+    assert refusal is not None
+    assert written == []
+    assert refusal.render("fr", you=True).startswith("Votre Baron")
+    assert refusal.render("en").startswith("Ben's Baron")
+    assert written == ["not_your_turn", "not_your_turn"]
