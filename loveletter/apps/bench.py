@@ -58,7 +58,7 @@ from functools import partial
 from operator import attrgetter
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -93,6 +93,8 @@ SHARED_FLOOR = Path("..") / "shared" / "bench" / "bare_playout.py"
 
 SHIPPED_FLOOR = Path(__file__).resolve().parent / "_floor" / "bare_playout.py"
 """The copy of the shared floor shipped in the package (byte for byte the same)."""
+
+T = TypeVar("T")
 
 FLOOR = "floor"
 API = "(a) api"
@@ -344,13 +346,7 @@ def _scripts(names: Sequence[str], edition: str, games: int, seed: int) -> list[
 
 def _read_and_applied(names: Sequence[str], edition: str, scripts: Sequence[_Script]) -> int:
     """Replay ``scripts``, each command read from its JSON text and applied; the commands."""
-    done = 0
-    for game_seed, texts in scripts:
-        game = Game.new(names, edition=edition, seed=game_seed)
-        for text in texts:
-            game.apply(read_command(game, text))
-        done += len(texts)
-    return done
+    return _replayed(names, edition, scripts, read_command)
 
 
 def _listed(
@@ -374,12 +370,22 @@ def _listed_and_applied(
     names: Sequence[str], edition: str, games: Sequence[tuple[int, tuple[Command, ...]]]
 ) -> int:
     """The same games, each command the listed object itself, applied; the commands."""
+    return _replayed(names, edition, games, lambda game, command: command)
+
+
+def _replayed(
+    names: Sequence[str],
+    edition: str,
+    games: Sequence[tuple[int, tuple[T, ...]]],
+    command_of: Callable[[Game, T], Command],
+) -> int:
+    """Play ``games`` again, each of their moves made a command by ``command_of``."""
     done = 0
-    for game_seed, commands in games:
+    for game_seed, moves in games:
         game = Game.new(names, edition=edition, seed=game_seed)
-        for command in commands:
-            game.apply(command)
-        done += len(commands)
+        for move in moves:
+            game.apply(command_of(game, move))
+        done += len(moves)
     return done
 
 
