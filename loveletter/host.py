@@ -70,27 +70,12 @@ from loveletter.serialization import log_from_json, read_command, to_data, to_js
 from loveletter.setup import Setup
 from loveletter.state import Phase
 from loveletter.views import redact, view_for
-from loveletter.words import LANGUAGES, edition_title
+from loveletter.words import LANGUAGES, edition_title, host_phrase
 
 __all__ = ["MAX_MESSAGE", "Accepted", "Host", "Outcome", "Rejected", "hash_token"]
 
 MAX_MESSAGE = 4096
 """The longest message a seat may send, in characters, by default: a move is under 300."""
-
-_ERRORS = {
-    "too_large": (
-        "messages are {limit} characters at most",
-        "les messages font {limit} caractères au plus",
-    ),
-    "malformed": ("{detail}", "{detail}"),
-    "forbidden": ("{detail}", "{detail}"),
-    "unreadable": ("{detail}", "{detail}"),
-    "stale": (
-        "this move was made for state {number}; the game is at state {state}",
-        "ce coup a été choisi pour l'état {number} ; la partie en est à l'état {state}",
-    ),
-}
-
 
 _SHAPE = 'a move is {"state": N, "command": {...}} or {"state": N, "say": "words"}'
 
@@ -139,11 +124,11 @@ class Rejected:
         """Why the message was refused, to its sender, in ``language``."""
         if self.refusal is not None:
             return self.refusal.render(language, you=True)
-        texts = _ERRORS[self.error]
-        template = texts[1] if language == "fr" else texts[0]
-        return template.format(
-            detail=self.detail, state=self.state, number=self.number, limit=self.limit
-        )
+        if self.error in ("too_large", "stale"):
+            return host_phrase(
+                self.error, language, state=self.state, number=self.number, limit=self.limit
+            )
+        return self.detail
 
     def to_data(self, language: str = "en") -> dict[str, Any]:
         """The ``"refused"`` message for its sender, in ``language``."""

@@ -35,6 +35,7 @@ __all__ = [
     "edition_name",
     "edition_title",
     "fold",
+    "host_phrase",
     "message",
     "move_phrase",
     "move_words",
@@ -714,3 +715,26 @@ def move_words(key: str, language: str | None = None) -> tuple[str, ...]:
     if language is None:
         return english + french
     return french if language == "fr" else english
+
+
+_HOST: dict[str, tuple[str, str]] = {
+    # Why the host refused a seat's message, before the referee (loveletter.host):
+    # key -> (English, French).
+    "too_large": (
+        "messages are {limit} characters at most",
+        "les messages font {limit} caractères au plus",
+    ),
+    "stale": (
+        "this move was made for state {number}; the game is at state {state}",
+        "ce coup a été choisi pour l'état {number} ; la partie en est à l'état {state}",
+    ),
+}
+
+
+def host_phrase(key: str, language: str = "en", **fields: object) -> str:
+    """Why the host refused a seat's message, ``key``, in ``language``.
+
+    >>> host_phrase("stale", "fr", number=3, state=5)
+    "ce coup a été choisi pour l'état 3 ; la partie en est à l'état 5"
+    """
+    return _pick(_HOST[key], language, False).format(**fields)
