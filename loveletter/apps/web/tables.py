@@ -158,9 +158,10 @@ def _cards(ed: Edition, language: str) -> dict[str, dict[str, Any]]:
 
 def _bot_draw(host: Host, bots: Sequence[str]) -> Draw | None:
     """The draw the server makes for a bot now (house-remedy tables wait for draws)."""
-    if host.game.phase is not Phase.DRAW or host.game.player_to_act not in bots:
+    actor = host.game.player_to_act
+    if host.game.phase is not Phase.DRAW or actor is None or actor not in bots:
         return None
-    return Draw(player=host.game.player_to_act)
+    return Draw(player=actor)
 
 
 class Table:
