@@ -19,9 +19,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using .httpx. with .starlette.te
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient, WebSocketDenialResponse
-from testkit.web_server import commands, hello_text, move, seeded_app, until_closed  # noqa: E402
+from testkit.web_server import commands, hello_text, move, seeded_app, seeds, until_closed  # noqa: E402
 
-from loveletter import Card, Game  # noqa: E402
+from loveletter import Card, Draw, Game, notation  # noqa: E402
 from loveletter.apps.web.limits import Limits  # noqa: E402
 from loveletter.apps.web.tables import Table  # noqa: E402
 from loveletter.host import MAX_MESSAGE, Host, hash_token  # noqa: E402
@@ -683,3 +683,76 @@ def test_the_limits_refuse_nonsense() -> None:
         Limits(socket_messages=0)
     with pytest.raises(ValueError, match="evict_after must be 0 or more"):
         Limits(evict_after=-1)
+
+
+# A table as the web table stored it before it was a transport over the host (its two
+# texts as that version wrote them): Anna, at a house-remedy table, has drawn and played a
+# Chancellor, and keeps one of her three cards next. Her token is "secret".
+STORED_LOG = (
+    '{"format":1,"setup":{"players":["Anna","Random bot"],"edition":"2019","seed":"5",'
+    '"first":"Anna","layout":null,"tokens":{},"target":1,"auto_draw":false,"language":"en",'
+    '"remedy":true,"open_hands":false},"commands":[{"draw":"Anna"},'
+    '{"play":{"player":"Anna","card":"Chancellor"}}]}'
+)
+STORED_SEATS = (
+    '{"bot_seed": 9, "bots": {"Random bot": "random"}, "tokens": '
+    '{"Anna": "2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b"}}'
+)
+
+
+def test_a_table_stored_before_the_host_is_played_on(tmp_path: Path) -> None:
+    """A stored table of the earlier web table comes back as it was: the same seat and
+    token, the same state number, and the Chancellor's choice to finish."""
+    app = seeded_app(tmp_path / "tables.sqlite3")
+    app.state.hub.store.insert("old", STORED_LOG, STORED_SEATS, version=2)
+    with TestClient(app) as client, client.websocket_connect("/ws/old") as socket:
+        welcome = hello(socket, "Anna", "secret")
+        assert welcome["state"] == 2
+        kept = [step["value"] for step in welcome["moves"]["steps"]]
+        assert (welcome["moves"]["steps"][0]["kind"], kept) == (
+            "keep",
+            ["Chancellor", "Guard", "Baron"],
+        )
+        socket.send_text(move(welcome))
+        update = socket.receive_json()
+        stored = app.state.hub.store.load("old")
+    assert update["accepted"] == {"seat": "Anna", "state": 2}
+    assert json.loads(stored[0])["commands"][2]["choose"]["keep"] == "Chancellor"
+    assert stored[1] == STORED_SEATS  # the seats as they were stored
+
+
+def test_a_remedy_table_with_a_bot_is_played_to_the_end() -> None:
+    """At a house-remedy table, draws wait for their player: the server draws for the
+    bot, Anna draws herself, and the host deals each round, to the game's end."""
+    table, _ = Table.create(["Anna"], bots=["random"], remedy=True, target=2, seeds=seeds())
+    moves = 0
+    while not table.over:
+        assert moves < 500
+        if table.bot_to_choose is not None:
+            table.play_bots()
+            continue
+        message = table.update("Anna", "en", [])
+        assert message["view"]["to_act"] == "Anna"
+        sent = json.dumps({"state": table.state, "command": message["legal"][-1]})
+        assert table.receive("Anna", sent).error is None
+        moves += 1
+    drawn = [command for command in table.game.log if isinstance(command, Draw)]
+    assert {command.player for command in drawn} == {"Anna", "Random bot"}
+    assert table.game.state.game_winners
+
+
+def test_a_move_typed_as_words_is_played(app: Any, client: TestClient) -> None:
+    """``{"state": N, "say": ...}``: the seat's words, read as its move; words that name
+    no move are refused as unreadable, and the connection stays open."""
+    answer = new_table(client, bots=[])
+    table = table_of(app, answer["table"])
+    actor = table.game.player_to_act
+    assert actor is not None
+    with client.websocket_connect(f"/ws/{answer['table']}") as socket:
+        welcome = hello(socket, actor, answer["seats"][actor]["token"])
+        socket.send_text(json.dumps({"state": welcome["state"], "say": "zzz"}))
+        assert socket.receive_json()["error"] == "unreadable"
+        words = notation(table.game.legal_commands()[0], game=table.game)
+        socket.send_text(json.dumps({"state": welcome["state"], "say": words}))
+        update = socket.receive_json()
+    assert update["accepted"] == {"seat": actor, "state": welcome["state"]}
