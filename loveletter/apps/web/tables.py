@@ -26,7 +26,7 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -174,7 +174,7 @@ class Table:
     the table's log can let them play.
     """
 
-    def __init__(self, host: Host, *, bots: dict[str, str], bot_seed: int) -> None:
+    def __init__(self, host: Host, *, bots: Mapping[str, str], bot_seed: int) -> None:
         self.host = host
         self.bot_kinds = dict(bots)
         self.bot_seed = bot_seed
@@ -253,8 +253,8 @@ class Table:
         """The table stored as ``log`` and ``seats``: its game replayed from its log.
 
         The store's two texts are those of every version of the web table: the game's
-        log, and the seats (the tokens' hashes, as :attr:`Host.tokens
-        <loveletter.host.Host.tokens>` holds them, the bots and their seed).
+        log, and the seats (the tokens' hashes, as the host's ``tokens`` holds them, the
+        bots and their seed).
         """
         data = json.loads(seats)
         host = Host(Game.replay(*log_from_json(log)), tokens=data["tokens"])
