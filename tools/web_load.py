@@ -282,10 +282,10 @@ def ismcts_player(address: str, bots: int, seconds: float, source: str, out: Any
                 break
             if message["type"] == "refused" or message["view"]["game_winners"]:
                 break
-            if message["view"]["to_act"] == "Anna" and message["moves"]:
+            if message["view"]["to_act"] == "Anna" and message["legal"]:
                 if sent_at is not None:
                     turns.append(time.perf_counter() - sent_at)  # the bots' turn, seen by Anna
-                command = message["moves"][0]["command"]
+                command = message["legal"][0]
                 ws.send(json.dumps({"state": message["state"], "command": command}))
                 sent_at = time.perf_counter()
                 moves += 1
@@ -363,8 +363,8 @@ async def seat(address: str, table: dict[str, Any], name: str, source: str, tall
                     tally.games += 1
                 return
             state = message["state"]
-            if view["to_act"] == name and message["moves"] and state not in sent:
-                command = message["moves"][0]["command"]
+            if view["to_act"] == name and message["legal"] and state not in sent:
+                command = message["legal"][0]
                 sent[state] = time.perf_counter()
                 tally.moves += 1
                 await ws.send(json.dumps({"state": state, "command": command}))

@@ -98,9 +98,22 @@ def until_closed(ws: Any) -> tuple[list[dict[str, Any]], int]:
             return messages, closed.code
 
 
+def leaves(steps: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The commands a moves tree's ``steps`` end in, in the tree's order."""
+    for step in steps:
+        if "command" in step:
+            yield step["command"]
+        yield from leaves(step.get("then", []))
+
+
+def commands(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The commands of ``message``'s moves tree: what its seat may send now."""
+    return list(leaves(message["moves"]["steps"]))
+
+
 def move(message: dict[str, Any], index: int = 0) -> str:
-    """A move of ``message``'s list, as the page sends it: with the state number."""
-    return json.dumps({"state": message["state"], "command": message["moves"][index]["command"]})
+    """A move of ``message``'s tree, as the page sends it: with the state number."""
+    return json.dumps({"state": message["state"], "command": commands(message)[index]})
 
 
 def hello_text(seat: Any, token: Any, language: str = "en") -> str:

@@ -4,8 +4,8 @@ Install the ``[web]`` extra (``pip install 'loveletter-referee[web]'``: Starlett
 and websockets), then run ``loveletter serve`` and open the address it prints. The core
 library never imports this package.
 
-* :mod:`loveletter.apps.web.tables`: one table (its game, seats, tokens and bots) and what each
-  seat is sent; no web framework.
+* :mod:`loveletter.apps.web.tables`: one table, a :class:`loveletter.host.Host` (its game,
+  seats and tokens, and what each seat is sent) and its bots; no web framework.
 * :mod:`loveletter.apps.web.store`: the tables kept as JSON in SQLite, so a restart loses nothing.
 * :mod:`loveletter.apps.web.app`: the Starlette application (the page, table creation, the
   websocket that plays).

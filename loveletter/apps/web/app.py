@@ -11,10 +11,13 @@
   holds each person's secret token and link (give each person their own link only).
 * ``WS /ws/{table}``: play. The first message must be
   ``{"hello": {"seat": NAME, "token": SECRET, "language": "en"}}``; then every message is
-  a move, ``{"state": N, "command": COMMAND}``, which the table refuses unless it is that
-  seat's own and made for the table's current state
-  (:meth:`loveletter.apps.web.tables.Table.receive`). Every seat connected to the table is then
-  sent its own update; the bots play in worker processes (:mod:`loveletter.apps.web.workers`).
+  a move, ``{"state": N, "command": COMMAND}`` (or ``{"state": N, "say": "guard ben"}``),
+  which the table's host refuses unless it is that seat's own and made for the table's
+  current state (:meth:`loveletter.host.Host.receive`, through
+  :meth:`loveletter.apps.web.tables.Table.receive`); a refusal is written in the seat's
+  language. Every seat connected to the table is then sent its own update
+  (:meth:`loveletter.host.Host.update`); the bots play in worker processes
+  (:mod:`loveletter.apps.web.workers`).
 
 Create it with :func:`create_app`; tables are stored in SQLite (:mod:`loveletter.apps.web.store`)
 after every accepted move, by compare-and-swap on the table's version, and read back after
@@ -42,11 +45,13 @@ from urllib.parse import quote, urlsplit
 from loveletter.apps.web import MISSING_EXTRA
 from loveletter.apps.web.limits import BURST_SECONDS, Bucket, Buckets, Limits, address_key
 from loveletter.apps.web.store import Store
-from loveletter.apps.web.tables import LANGUAGES, MAX_MESSAGE, MAX_NAME, Table, TableError
+from loveletter.apps.web.tables import MAX_NAME, Table, TableError
 from loveletter.apps.web.workers import BotPool, check_bots
 from loveletter.editions import EDITIONS
 from loveletter.errors import LoveLetterError
 from loveletter.events import Event
+from loveletter.host import MAX_MESSAGE, Rejected
+from loveletter.words import LANGUAGES
 
 try:
     from starlette.applications import Starlette
@@ -402,7 +407,7 @@ class Hub:
         """Send every seat connected to the table its own update after ``events``."""
         table = live.table
         for connection in list(live.connections.values()):
-            message = table.message_for(connection.seat, connection.language, events, **more)
+            message = table.update(connection.seat, connection.language, events, **more)
             if not connection.send(message):
                 live.connections.pop(connection.socket, None)
 
@@ -411,8 +416,8 @@ class Hub:
         async with live.lock:
             table = live.table
             outcome = table.receive(connection.seat, text)
-            if outcome.reply is not None:
-                connection.send(outcome.reply)
+            if isinstance(outcome, Rejected):  # in the seat's own language
+                connection.send(outcome.to_data(connection.language))
                 return
             stored = await self._store(table_id, live)
             if not stored:  # another process moved first, or the database failed
@@ -747,7 +752,11 @@ async def _session(hub: Hub, socket: WebSocket, address: str) -> None:
         except ServerFullError:
             connection.close(4503, "unavailable", "the server is full: try again later")
             return
-        if not isinstance(hello, tuple) or live is None or not live.table.authenticate(*hello[:2]):
+        if (
+            not isinstance(hello, tuple)
+            or live is None
+            or not live.table.host.authenticate(*hello[:2])
+        ):
             connection.close(UNAUTHORIZED, "unauthorized", "no such table, seat or token")
             return
         connection.seat, _, connection.language = hello

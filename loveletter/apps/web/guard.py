@@ -29,7 +29,7 @@ import attrs
 
 from loveletter.apps.web import MISSING_EXTRA
 from loveletter.apps.web.limits import Limits, address_key
-from loveletter.apps.web.tables import MAX_MESSAGE
+from loveletter.host import MAX_MESSAGE
 
 __all__ = ["RESERVED_FILES", "fit_to_open_files", "guarded_protocol", "make_server"]
 

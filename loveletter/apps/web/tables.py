@@ -1,33 +1,27 @@
-"""One web table: its game, its seats and their tokens, its bots, and what each seat is sent.
+"""One web table: a :class:`~loveletter.host.Host` of one game, and the bots the web seats.
 
-No web framework here: :mod:`loveletter.apps.web.app` carries the messages, this module decides
-them. The rules of a safe server (``docs/howto/game-server.md``) in the order they apply:
-
-1. a connection is tied to one seat by that seat's secret token before anything else;
-2. a message longer than :data:`MAX_MESSAGE` is refused before it is parsed;
-3. a move is ``{"state": N, "command": {...}}``: it is parsed only to learn whose command
-   it is, and refused (``forbidden``) unless it is the connection's own seat's, before
-   the referee looks at it;
-4. a move made for another state than the table's (``N`` is the number of commands in
-   the game's log when the seat chose it) is refused (``stale``): a move sent twice, or
-   chosen before someone else's, never lands where its sender did not mean it;
-5. only then does the referee check and apply it; the deals follow, and the game's log
-   is stored. The bots choose in a worker (:meth:`Table.think`), off the server's loop;
-6. each seat is sent only its own view and its own redacted events. The seed and the
-   stored log never leave the server.
+No web framework here: :mod:`loveletter.apps.web.app` carries the messages, and the game's
+host (:class:`loveletter.host.Host`) decides them: the seats' secret tokens (it keeps their
+hashes), the size cap, the seat check, the state numbers, the referee's refusal, the next
+deal, and what each seat is sent (its own view, its own redacted events told in its
+language, and the moves it may make as a tree). What is the web's own is here: the bots
+(their seat names, the kinds a server offers, and their thinking, which a worker process
+does off the server's loop: :meth:`Table.think`), the checks of the names a creator
+types, what the page draws besides (each kind of card, a round's end), and the two JSON
+texts the store keeps (:meth:`Table.log_json`, :meth:`Table.seats_json`). The seed and the
+stored log never leave the server.
 
 >>> table, tokens = Table.create(["Anna", "Ben"], bots=["random"], target=1)
->>> table.authenticate("Anna", tokens["Anna"]), table.authenticate("Anna", tokens["Ben"])
+>>> table.host.authenticate("Anna", tokens["Anna"]), table.host.authenticate("Anna", tokens["Ben"])
 (True, False)
 >>> move = '{"state": 0, "command": {"play": {"player": "Anna", "card": "Guard"}}}'
->>> table.receive("Ben", move).reply
-{'type': 'refused', 'error': 'forbidden', 'message': 'Ben may only send their own commands'}
+>>> table.receive("Ben", move).to_data("en")
+{'type': 'refused', 'error': 'forbidden', 'message': "Ben may send only Ben's commands, not Anna's"}
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import random
 import secrets
@@ -39,47 +33,29 @@ import attrs
 
 from loveletter.apps.refcard import effect_line
 from loveletter.bots import BOTS, Bot, HeuristicBot, make_bot
-from loveletter.commands import Choose, Command, Deal, Draw, Play, TakeBack
+from loveletter.commands import Command, Draw
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
-from loveletter.errors import InvalidCommandError, LoveLetterError
+from loveletter.errors import LoveLetterError
 from loveletter.events import Event, RoundEnded, TokenAwarded
+from loveletter.host import Accepted, Host, Outcome
 from loveletter.narration import Narrator
 from loveletter.referee import Game
-from loveletter.refusals import IllegalCommandError
-from loveletter.serialization import (
-    UnknownCardError,
-    command_from_json,
-    log_from_json,
-    read_command,
-    to_data,
-    to_json,
-)
+from loveletter.serialization import log_from_json, to_json
 from loveletter.state import Phase
-from loveletter.text import describe
 from loveletter.views import View, redact, view_for
-from loveletter.words import card_name, edition_title
+from loveletter.words import LANGUAGES, card_name
 
 __all__ = [
-    "LANGUAGES",
-    "MAX_MESSAGE",
     "MAX_NAME",
     "BotMoves",
-    "Outcome",
     "Table",
     "TableError",
     "bot_seat_name",
-    "hash_token",
 ]
-
-MAX_MESSAGE = 4096
-"""The longest message a client may send, in characters: a move is under 300."""
 
 MAX_NAME = 24
 """The longest name a seat may have, in characters."""
-
-LANGUAGES = ("en", "fr")
-"""The languages of the page, its narration and the referee's messages."""
 
 _BOT_WORDS = {
     "heuristic": ("Heuristic", "heuristique"),
@@ -90,14 +66,6 @@ _BOT_WORDS = {
 
 class TableError(LoveLetterError):
     """A table that cannot be set up as asked (its message says why, for the creator)."""
-
-
-def hash_token(token: str) -> str:
-    """What the store keeps of a seat's token: its SHA-256, never the token itself.
-
-    Any string has one, a lone surrogate included (it cannot come from a real token).
-    """
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def bot_seat_name(spec: str, language: str = "en") -> str:
@@ -114,25 +82,12 @@ def bot_seat_name(spec: str, language: str = "en") -> str:
 
 
 @attrs.frozen(kw_only=True)
-class Outcome:
-    """What one message did: a reply for its sender (if any), and the events it caused.
-
-    ``state`` is the state number the accepted command was made for (``None`` if none
-    was accepted): the command is the log's entry of that number.
-    """
-
-    reply: dict[str, Any] | None = None
-    events: tuple[Event, ...] = ()
-    state: int | None = None
-
-
-@attrs.frozen(kw_only=True)
 class BotMoves:
     """What the bots chose between two moves of the table's people (:meth:`Table.think`).
 
-    ``commands`` are the deals, draws and bots' moves, in order, from state ``state``;
-    ``cut`` counts the bots' decisions the time budget cut short (the heuristic bot
-    chose instead); ``seconds`` is the time they took.
+    ``commands`` are the bots' draws and moves, in order, from state ``state`` (the host
+    deals the rounds between them); ``cut`` counts the bots' decisions the time budget
+    cut short (the heuristic bot chose instead); ``seconds`` is the time they took.
     """
 
     state: int
@@ -149,10 +104,6 @@ if it ran out of time."""
 def _decide_plainly(bot: Bot, view: View, left: float) -> Command | None:
     """Ask ``bot``, unless no time is left (it cannot be stopped half-way here)."""
     return bot.choose(view) if left > 0 else None
-
-
-def _refused(error: str, message: str, **more: Any) -> Outcome:
-    return Outcome(reply={"type": "refused", "error": error, "message": message, **more})
 
 
 def _bot_names(bots: Sequence[str], taken: Sequence[str], language: str) -> list[str]:
@@ -190,26 +141,6 @@ def _mix(*numbers: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def _steps(move: Command) -> list[dict[str, Any]]:
-    """The choices that make ``move``, in the order the page asks them."""
-    if isinstance(move, Play):
-        steps: list[dict[str, Any]] = [{"kind": "card", "value": str(move.card)}]
-        if move.target is not None:
-            steps.append({"kind": "target", "value": move.target})
-        if move.guess is not None:
-            guess = move.guess if isinstance(move.guess, int) else str(move.guess)
-            steps.append({"kind": "guess", "value": guess})
-        return steps
-    if isinstance(move, Choose):
-        steps = [{"kind": "keep", "value": str(move.keep)}]
-        if len(move.returned) > 1:  # LL19-CHANCELLOR-ORDER: the last named goes lowest
-            steps.append({"kind": "order", "value": [str(card) for card in move.returned]})
-        return steps
-    if isinstance(move, Draw):
-        return [{"kind": "draw", "value": move.player}]
-    return [{"kind": "take_back", "value": getattr(move, "player", None)}]
-
-
 def _cards(ed: Edition, language: str) -> dict[str, dict[str, Any]]:
     """Each kind of card of ``ed``, as the page draws it: value, name, effect, labels."""
     labels = dict(ed.labels)
@@ -225,26 +156,26 @@ def _cards(ed: Edition, language: str) -> dict[str, dict[str, Any]]:
     }
 
 
-class Table:
-    """A game in progress, its seats, and the secrets that tie connections to seats.
+def _bot_draw(host: Host, bots: Sequence[str]) -> Draw | None:
+    """The draw the server makes for a bot now (house-remedy tables wait for draws)."""
+    actor = host.game.player_to_act
+    if host.game.phase is not Phase.DRAW or actor is None or actor not in bots:
+        return None
+    return Draw(player=actor)
 
-    Build one with :meth:`create` (a new game) or :meth:`restore` (from the store).
-    ``tokens`` maps each human seat to the hash of its token (:func:`hash_token`);
-    ``bots`` maps each bot seat to its kind (a spec ``make_bot`` knows). The bots are
-    made again, from the game's events, each time they choose (:meth:`think`), so that
-    any process holding the table's log can let them play.
+
+class Table:
+    """A game in progress at the web table: its :class:`~loveletter.host.Host`, and its bots.
+
+    Build one with :meth:`create` (a new game) or :meth:`restore` (from the store). The
+    host holds the game and the hashes of the people's tokens; ``bots`` maps each bot
+    seat to its kind (a spec ``make_bot`` knows). The bots are made again, from the
+    game's events, each time they choose (:meth:`think`), so that any process holding
+    the table's log can let them play.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        *,
-        tokens: Mapping[str, str],
-        bots: Mapping[str, str],
-        bot_seed: int,
-    ) -> None:
-        self.game = game
-        self.tokens = dict(tokens)
+    def __init__(self, host: Host, *, bots: Mapping[str, str], bot_seed: int) -> None:
+        self.host = host
         self.bot_kinds = dict(bots)
         self.bot_seed = bot_seed
 
@@ -264,15 +195,15 @@ class Table:
         """A new table for the people ``players`` and the bots ``bots`` (their kinds).
 
         Return the table and each person's secret token, to be given to that person
-        only (the table keeps their hashes). The game's seed and the bots' are drawn
+        only (the host keeps their hashes). The game's seed and the bots' are drawn
         from :mod:`secrets`, or from ``seeds`` (for tests: the same ``random.Random``
         state deals the same table; the tokens are drawn from :mod:`secrets` still).
         ``offered`` are the bot kinds allowed (every registered kind by default; a server
         offers its own list). ``remedy`` agrees to the house remedy: draws then wait for
         their player, so a move may be taken back until the next player draws.
-        ``language`` is the language of the referee's refusals and of the bots' seat
-        names. The first round is dealt; if a bot plays first, :meth:`think` says how.
-        Raise :class:`TableError` for a table that cannot be set up.
+        ``language`` is the language of the table and of the bots' seat names. The first
+        round is dealt; if a bot plays first, :meth:`think` says how. Raise
+        :class:`TableError` for a table that cannot be set up.
 
         >>> one, _ = Table.create(["Anna", "Ben"], bots=["random"], seeds=random.Random(7))
         >>> two, _ = Table.create(["Anna", "Ben"], bots=["random"], seeds=random.Random(7))
@@ -284,8 +215,9 @@ class Table:
             raise TableError(f"language is one of {', '.join(LANGUAGES)}")
         bot_names = _bot_names(bots, players, language)
         try:
-            game = Game.new(
+            host, tokens = Host.new(
                 [*players, *bot_names],
+                seats=players,
                 edition=edition,
                 target=target,
                 remedy=remedy,
@@ -295,10 +227,8 @@ class Table:
             )
         except (ValueError, KeyError, TypeError) as error:
             raise TableError(str(error)) from None
-        tokens = {name: secrets.token_urlsafe(24) for name in players}
         table = cls(
-            game,
-            tokens={name: hash_token(token) for name, token in tokens.items()},
+            host,
             bots=dict(zip(bot_names, bots, strict=True)),
             bot_seed=secrets.randbits(32) if seeds is None else seeds.getrandbits(32),
         )
@@ -310,121 +240,79 @@ class Table:
     def seats_json(self) -> str:
         """The seats as the store keeps them: token hashes, bots, the bots' seed."""
         return json.dumps(
-            {"tokens": self.tokens, "bots": self.bot_kinds, "bot_seed": self.bot_seed},
+            {"tokens": self.host.tokens, "bots": self.bot_kinds, "bot_seed": self.bot_seed},
             sort_keys=True,
         )
 
     def log_json(self) -> str:
         """The game's log as the store keeps it (it carries the seed: never sent)."""
-        return to_json(self.game)
+        return to_json(self.host.game)
 
     @classmethod
     def restore(cls, log: str, seats: str) -> Table:
-        """The table stored as ``log`` and ``seats``: its game replayed from its log."""
-        game = Game.replay(*log_from_json(log))
+        """The table stored as ``log`` and ``seats``: its game replayed from its log.
+
+        The store's two texts are those of every version of the web table: the game's
+        log, and the seats (the tokens' hashes, as the host's ``tokens`` holds them, the
+        bots and their seed).
+        """
         data = json.loads(seats)
-        return cls(game, tokens=data["tokens"], bots=data["bots"], bot_seed=data["bot_seed"])
+        host = Host(Game.replay(*log_from_json(log)), tokens=data["tokens"])
+        return cls(host, bots=data["bots"], bot_seed=data["bot_seed"])
 
     # -- who is who --------------------------------------------------------------------
 
     @property
+    def game(self) -> Game:
+        """The host's game."""
+        return self.host.game
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Every seat, in the order of play."""
-        return self.game.state.players
+        return self.host.game.table.players
 
     @property
     def state(self) -> int:
-        """The state number: how many commands the game's log holds (it only grows)."""
-        return len(self.game.log)
+        """The host's state number: how many commands the game's log holds."""
+        return self.host.state
 
     @property
     def over(self) -> bool:
         """Whether the game is over."""
-        return self.game.over
-
-    def authenticate(self, seat: object, token: object) -> bool:
-        """Whether ``token`` is the secret of the human seat ``seat`` (in constant time)."""
-        if not isinstance(seat, str) or not isinstance(token, str):
-            return False
-        expected = self.tokens.get(seat, "")
-        return hmac.compare_digest(hash_token(token), expected) and bool(expected)
+        return self.host.game.over
 
     # -- playing -----------------------------------------------------------------------
 
     def receive(self, seat: str, text: str) -> Outcome:
-        """Handle one message from the authenticated ``seat``: a move, as JSON.
+        """Handle one message from the authenticated ``seat``: its host's answer.
 
-        A move is ``{"state": N, "command": COMMAND}``. Refused, in this order and before
-        the referee is asked: a message over :data:`MAX_MESSAGE` (``too large``), one
-        that is not a move (``malformed``), a command for another seat (``forbidden``),
-        a move made for another state than the table's (``stale``, with the table's
-        ``state``). Then the referee's refusal (``illegal``, with its reason and its
-        message to the player), or the command is applied and the deals follow; the bots
-        are left to :meth:`think`.
+        :meth:`Host.receive <loveletter.host.Host.receive>` refuses it or applies it
+        (and deals, after a round's end); then the server draws for the bots whose turn
+        it is (:meth:`serve`), and the events of those draws are the move's too. The
+        bots' choices are left to :meth:`think`.
         """
-        if len(text) > MAX_MESSAGE:  # 1. cap the size before parsing anything
-            return _refused("too large", f"messages are {MAX_MESSAGE} characters at most")
-        try:
-            move = json.loads(text)
-        except (ValueError, RecursionError):  # RecursionError: nested too deep
-            return _refused("malformed", "a move is JSON text")
-        if not (isinstance(move, dict) and set(move) == {"state", "command"}):
-            return _refused("malformed", 'a move is {"state": NUMBER, "command": COMMAND}')
-        number, data = move["state"], move["command"]
-        if type(number) is not int or not isinstance(data, dict):
-            return _refused("malformed", "a move's state is a number and its command an object")
-        game = self.game
-        try:  # 2. parse, only to learn whose command it is
-            player = getattr(command_from_json(data, game.state.edition), "player", None)
-        except UnknownCardError as unknown:
-            player = unknown.player
-        except InvalidCommandError as error:
-            return _refused("malformed", str(error))
-        if player != seat:  # 3. the connection's seat, before the referee looks
-            return _refused("forbidden", f"{seat} may only send their own commands")
-        if number != self.state:  # 4. made for this very state, or not at all
-            return _refused(
-                "stale",
-                f"this move was made for state {number}; the table is at state {self.state}",
-                state=self.state,
-            )
-        try:  # 5. check and apply
-            events = list(game.apply(read_command(game, data)))
-        except InvalidCommandError as error:
-            return _refused("malformed", str(error))
-        except IllegalCommandError as error:
-            refusal = error.refusal
-            return _refused("illegal", refusal.to_player, refusal=to_data(refusal)["refusal"])
-        events.extend(self.serve())
-        return Outcome(events=tuple(events), state=number)
-
-    def _server_command(self) -> Command | None:
-        """What the server plays now on its own (a deal, a bot's draw); else ``None``."""
-        state = self.game.state
-        if state.phase is Phase.GAME_OVER:
-            return None
-        if state.phase is Phase.ROUND_OVER:
-            return Deal()
-        actor = state.player_to_act
-        if state.phase is Phase.DRAW and actor in self.bot_kinds:
-            return Draw(player=actor)
-        return None
+        outcome = self.host.receive(seat, text)
+        if isinstance(outcome, Accepted):
+            outcome = attrs.evolve(outcome, events=(*outcome.events, *self.serve()))
+        return outcome
 
     def serve(self) -> list[Event]:
-        """Deal, and draw for the bots, until a person or a bot is to choose."""
+        """Draw for the bots (the host deals), until a person or a bot is to choose."""
         events: list[Event] = []
-        command = self._server_command()
-        while command is not None:
-            events.extend(self.game.apply(command))
-            command = self._server_command()
+        draw = _bot_draw(self.host, tuple(self.bot_kinds))
+        while draw is not None:
+            events.extend(self.host.apply(draw))
+            draw = _bot_draw(self.host, tuple(self.bot_kinds))
         return events
 
     @property
     def bot_to_choose(self) -> str | None:
         """The bot whose move the table waits for, if any."""
-        if self.game.over or self._server_command() is not None:
+        game = self.host.game
+        if game.over or _bot_draw(self.host, tuple(self.bot_kinds)) is not None:
             return None
-        actor = self.game.state.player_to_act
+        actor = game.player_to_act
         return actor if actor in self.bot_kinds else None
 
     def _bots(self, events: Sequence[Event]) -> dict[str, Bot]:
@@ -439,7 +327,7 @@ class Table:
         return bots
 
     def think(self, budget: float | None = None, *, decide: Decide | None = None) -> BotMoves:
-        """What the bots (and the dealer) play from here until a person is to act.
+        """What the bots play (and the server draws for them) until a person is to act.
 
         The table itself is left as it is: the moves are worked out on a copy of its
         game, so this may run anywhere the table's log is (a worker process). The bots
@@ -450,15 +338,19 @@ class Table:
         start = time.monotonic()
         deadline = None if budget is None else start + budget
         decide = decide or _decide_plainly
-        game = self.game.copy()
-        shadow = Table(game, tokens=self.tokens, bots=self.bot_kinds, bot_seed=self.bot_seed)
+        shadow = Table(
+            Host(self.host.game.copy(), tokens=self.host.tokens),
+            bots=self.bot_kinds,
+            bot_seed=self.bot_seed,
+        )
+        game = shadow.host.game
         events = list(game.events)
         bots = self._bots(events)
         stand_in: dict[str, Bot] = {}
         commands: list[Command] = []
         cut = 0
         while not game.over:
-            command = shadow._server_command()
+            command: Command | None = _bot_draw(shadow.host, tuple(self.bot_kinds))
             if command is None:
                 actor = shadow.bot_to_choose
                 if actor is None:
@@ -469,7 +361,7 @@ class Table:
                 if command is None:
                     cut += 1
                     command = self._stand_in(stand_in, actor, events).choose(view)
-            new = game.apply(command)
+            new = shadow.host.apply(command)
             commands.append(command)
             events.extend(new)
             for name, bot in (*bots.items(), *stand_in.items()):
@@ -502,7 +394,7 @@ class Table:
             raise TableError(f"these moves are for state {moves.state}, not {self.state}")
         events: list[Event] = []
         for command in moves.commands:
-            events.extend(self.game.apply(command))
+            events.extend(self.host.apply(command))
         return events
 
     def play_bots(self, budget: float | None = None) -> list[Event]:
@@ -510,87 +402,63 @@ class Table:
 
         >>> table, _ = Table.create(["Anna"], bots=["heuristic"], target=1)
         >>> _ = table.play_bots()
-        >>> table.game.state.player_to_act == "Anna" or table.over
+        >>> table.game.player_to_act == "Anna" or table.over
         True
         """
         return self.apply_moves(self.think(budget))
 
     # -- what each seat is sent --------------------------------------------------------
 
-    def take_back_for(self, seat: str) -> TakeBack | None:
-        """The take-back ``seat`` may send now (house remedy tables only), or ``None``."""
-        if not self.game.state.table.remedy or seat not in self.tokens:
-            return None
-        command = TakeBack(player=seat)
-        return command if self.game.check(command) is None else None
-
-    def message_for(
-        self,
-        seat: str,
-        language: str,
-        events: Sequence[Event],
-        *,
-        kind: str = "update",
-        **more: Any,
-    ) -> dict[str, Any]:
-        """What ``seat`` is sent after ``events``, which are told in ``language``.
-
-        The message holds the table's state number, those events redacted for ``seat``,
-        told as sentences, its view, the moves it may make (each with a label and the
-        steps the page asks them in), and, after a round's end, what the page shows of
-        it. ``more`` is added as it is.
-
-        Everything comes from :func:`~loveletter.views.view_for` and
-        :func:`~loveletter.views.redact`: nothing is made from the full state.
-        """
-        state = self.game.state
-        view = view_for(state, seat)
-        seen = [redact(event, seat) for event in events]
-        narrator = Narrator(you=seat, language=language, everything=True)
-        moves: list[Command] = list(view.legal)
-        take_back = self.take_back_for(seat)
-        if take_back is not None:
-            moves.append(take_back)
-        message: dict[str, Any] = {
-            "type": kind,
-            "state": self.state,
-            "seat": seat,
-            "language": language,
+    def _page(self, seat: str, language: str, events: Sequence[Event]) -> dict[str, Any]:
+        """What the page draws besides the host's message: the bots, a round's end."""
+        return {
             "bots": sorted(self.bot_kinds),
-            "events": [to_data(event) for event in seen],
-            "narration": narrator.tell_all(seen),
-            "view": to_data(view)["view"],
-            "moves": [
-                {
-                    "command": to_data(move),
-                    "label": describe(move, language, you=True),
-                    "steps": _steps(move),
-                }
-                for move in moves
-            ],
-            "round_end": _round_end(seen, narrator),
+            "round_end": _round_end(seat, language, events),
+        }
+
+    def update(
+        self, seat: str, language: str, events: Sequence[Event], **more: Any
+    ) -> dict[str, Any]:
+        """What ``seat`` is sent after ``events``: the host's update, and the page's own.
+
+        :meth:`Host.update <loveletter.host.Host.update>` writes the message (the state
+        number, the events redacted for ``seat`` and told in ``language``, its view, its
+        moves as a tree, its take-back); the table adds its bots' seats and, after a
+        round's end, what the page shows of it. ``more`` is added as it is.
+        """
+        return {
+            **self.host.update(seat, language, events),
+            **self._page(seat, language, events),
             **more,
         }
-        if kind == "welcome":
-            ed = edition_named(state.edition)
-            message["edition"] = edition_title(ed, language)
-            message["cards"] = _cards(ed, language)
-            message["bot_kinds"] = dict(self.bot_kinds)
-        return message
 
     def welcome(self, seat: str, language: str, **more: Any) -> dict[str, Any]:
-        """What a seat is sent when it connects or reconnects: the whole game as it saw it."""
-        return self.message_for(seat, language, self.game.events, kind="welcome", **more)
+        """What a seat is sent when it connects or reconnects: the whole game as it saw it.
+
+        The host's welcome, with each kind of card as the page draws it and the bots' kinds.
+        """
+        message = self.host.welcome(seat, language)
+        ed = edition_named(self.host.game.table.edition)
+        return {
+            **message,
+            **self._page(seat, language, self.host.game.events),
+            "cards": _cards(ed, language),
+            "bot_kinds": dict(self.bot_kinds),
+            **more,
+        }
 
 
-def _round_end(seen: Sequence[Event], narrator: Narrator) -> dict[str, Any] | None:
-    """The last round's end among ``seen`` (redacted events), as the page shows it."""
-    ends = [index for index, event in enumerate(seen) if isinstance(event, RoundEnded)]
+def _round_end(seat: str, language: str, events: Sequence[Event]) -> dict[str, Any] | None:
+    """The last round's end among ``events``, as ``seat``'s page shows it (or ``None``)."""
+    ends = [index for index, event in enumerate(events) if isinstance(event, RoundEnded)]
     if not ends:
         return None
-    end = seen[ends[-1]]
+    end = redact(events[ends[-1]], seat)
     assert isinstance(end, RoundEnded)
-    awards = [event for event in seen[ends[-1] + 1 :] if isinstance(event, TokenAwarded)]
+    awards = [
+        redact(event, seat) for event in events[ends[-1] + 1 :] if isinstance(event, TokenAwarded)
+    ]
+    narrator = Narrator(you=seat, language=language, everything=True)
     return {
         "round": end.round_number,
         "end": end.end.value,
@@ -601,5 +469,6 @@ def _round_end(seen: Sequence[Event], narrator: Narrator) -> dict[str, Any] | No
         "awards": [
             {"player": award.player, "reason": award.reason.value, "tokens": award.tokens}
             for award in awards
+            if isinstance(award, TokenAwarded)
         ],
     }

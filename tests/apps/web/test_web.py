@@ -19,11 +19,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using .httpx. with .starlette.te
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient, WebSocketDenialResponse
-from testkit.web_server import hello_text, move, seeded_app, until_closed  # noqa: E402
+from testkit.web_server import commands, hello_text, move, seeded_app, seeds, until_closed  # noqa: E402
 
-from loveletter import Card, Game  # noqa: E402
+from loveletter import Card, Draw, Game, notation  # noqa: E402
 from loveletter.apps.web.limits import Limits  # noqa: E402
-from loveletter.apps.web.tables import MAX_MESSAGE, Table, hash_token  # noqa: E402
+from loveletter.apps.web.tables import Table  # noqa: E402
+from loveletter.host import MAX_MESSAGE, Host, hash_token  # noqa: E402
 
 
 def new_table(client: TestClient, **options: Any) -> dict[str, Any]:
@@ -383,20 +384,37 @@ def test_each_seat_sees_only_its_own_hand_and_never_the_seed(app: Any, client: T
     }
 
 
-def test_each_move_comes_with_the_steps_that_make_it(app: Any, client: TestClient) -> None:
-    """A Guard's moves are a card, a player, a named card: the page asks them in turn."""
+def paths(steps: list[dict[str, Any]], before: tuple[Any, ...] = ()) -> Any:
+    """Each command of a moves tree with the values of the steps that lead to it."""
+    for step in steps:
+        path = (*before, (step["kind"], step["value"]))
+        if "command" in step:
+            yield path, step["command"]
+        yield from paths(step.get("then", []), path)
+
+
+def test_the_moves_come_as_a_tree_of_the_steps_that_make_them(app: Any, client: TestClient) -> None:
+    """A play is a card, then a player, then a named card: the page asks them in turn,
+    each labelled in the seat's language, and the tree's commands are the legal ones."""
     answer = new_table(client, bots=[])
     table = table_of(app, answer["table"])
     actor = table.game.state.player_to_act
     with client.websocket_connect(f"/ws/{answer['table']}") as socket:
-        welcome = hello(socket, actor, answer["seats"][actor]["token"])
-    for offered in welcome["moves"]:
-        command = offered["command"]["play"]
-        steps = [step["value"] for step in offered["steps"]]
-        assert steps == [
+        welcome = hello(socket, actor, answer["seats"][actor]["token"], language="fr")
+    assert sorted(map(json.dumps, commands(welcome))) == sorted(map(json.dumps, welcome["legal"]))
+    for path, offered in paths(welcome["moves"]["steps"]):
+        command = offered["play"]
+        assert [kind for kind, _ in path] == [
+            kind
+            for kind, field in (("card", "card"), ("target", "target"), ("guess", "guess"))
+            if field in command
+        ]
+        assert [value for _, value in path] == [
             command[field] for field in ("card", "target", "guess") if field in command
         ]
-        assert [step["kind"] for step in offered["steps"]][:1] == ["card"]
+    french = {step["value"]: step["label"] for step in welcome["moves"]["steps"]}
+    assert french.get("Guard", "Garde") == "Garde"
+    assert french.get("Princess", "Princesse") == "Princesse"
 
 
 def test_a_command_for_another_seat_is_refused_before_the_referee(
@@ -416,15 +434,11 @@ def test_a_command_for_another_seat_is_refused_before_the_referee(
             replies.append(socket.receive_json())
         socket.send_text(json.dumps({"state": welcome["state"], "command": {"deal": None}}))
         replies.append(socket.receive_json())
-    assert all(
-        reply
-        == {
-            "type": "refused",
-            "error": "forbidden",
-            "message": "Ben may only send their own commands",
-        }
-        for reply in replies
-    )
+    assert [reply["error"] for reply in replies] == ["forbidden"] * 4
+    assert {reply["message"] for reply in replies[:3]} == {
+        "Ben may send only Ben's commands, not Anna's"
+    }
+    assert replies[3]["message"].startswith("Ben may not send a deal")
     assert table.log_json() == before
 
 
@@ -460,27 +474,31 @@ def test_a_message_over_the_cap_is_refused_before_it_is_parsed(client: TestClien
     with client.websocket_connect(f"/ws/{answer['table']}") as socket:
         hello(socket, "Anna", answer["seats"]["Anna"]["token"])
         socket.send_text('{"draw": "' + "A" * MAX_MESSAGE + '"}')
-        assert socket.receive_json()["error"] == "too large"
+        assert socket.receive_json()["error"] == "too_large"
         socket.send_bytes(b"{}")
         assert socket.receive_json()["error"] == "malformed"
 
 
 def test_an_illegal_command_gets_the_referees_refusal(app: Any, client: TestClient) -> None:
-    """A card the seat does not hold is refused with the referee's reason and message."""
+    """A card the seat does not hold is refused with the referee's reason and message,
+    in the language the seat said hello in."""
     answer = new_table(client, bots=[])
     table = table_of(app, answer["table"])
     actor = table.game.state.player_to_act
     assert actor is not None
     held = {card.name.capitalize() for card in table.game.state.hand(actor)}
     missing = next(card for card in ("Princess", "Countess", "King", "Baron") if card not in held)
-    with client.websocket_connect(f"/ws/{answer['table']}") as socket:
-        welcome = hello(socket, actor, answer["seats"][actor]["token"])
-        command = {"play": {"player": actor, "card": missing}}
-        socket.send_text(json.dumps({"state": welcome["state"], "command": command}))
-        reply = socket.receive_json()
-    assert reply["error"] == "illegal"
-    assert reply["refusal"]["reason"] == "CARD_NOT_IN_HAND"
-    assert reply["message"] == f"Your {missing}: you do not hold a {missing}"
+    command = {"play": {"player": actor, "card": missing}}
+    replies = {}
+    for language in ("en", "fr"):
+        with client.websocket_connect(f"/ws/{answer['table']}") as socket:
+            welcome = hello(socket, actor, answer["seats"][actor]["token"], language)
+            socket.send_text(json.dumps({"state": welcome["state"], "command": command}))
+            replies[language] = socket.receive_json()
+    assert {reply["error"] for reply in replies.values()} == {"illegal"}
+    assert {reply["refusal"]["reason"] for reply in replies.values()} == {"CARD_NOT_IN_HAND"}
+    assert replies["en"]["message"] == f"Your {missing}: you do not hold a {missing}"
+    assert replies["fr"]["message"].startswith("Votre ")
 
 
 def test_a_move_for_an_older_state_is_refused(app: Any, client: TestClient) -> None:
@@ -562,7 +580,7 @@ def play(client: TestClient, table_id: str, tokens: dict[str, str], moves: int) 
         played = 0
         while played < moves and not latest["Anna"]["view"]["game_winners"]:
             actor = latest["Anna"]["view"]["to_act"]
-            assert latest[actor]["moves"], latest[actor]
+            assert commands(latest[actor]), latest[actor]
             sockets[actor].send_text(move(latest[actor]))
             for seat, socket in sockets.items():
                 update = socket.receive_json()
@@ -588,7 +606,7 @@ def test_a_whole_game_is_played_and_survives_a_restart(tmp_path: Path) -> None:
             final = hello(socket, "Anna", tokens["Anna"])
     assert final["view"]["game_winners"]
     assert final["round_end"]["told"]
-    assert not final["moves"]
+    assert not final["moves"]["steps"]
 
 
 def test_the_other_seat_is_sent_its_own_update(app: Any, client: TestClient) -> None:
@@ -606,7 +624,7 @@ def test_the_other_seat_is_sent_its_own_update(app: Any, client: TestClient) -> 
         mine.send_text(move(welcome))
         update = theirs.receive_json()
         mine.receive_json()
-    assert update["seat"] == other
+    assert update["listener"] == other
     assert update["language"] == "fr"
     seats = {seat["player"]: seat for seat in update["view"]["seats"]}
     assert seats[actor]["hand"] is None
@@ -641,23 +659,21 @@ def test_a_remedy_table_offers_the_take_back() -> None:
     game = Game.arranged(
         {"Anna": "Handmaid", "Ben": "Guard"}, pile=["Guard", "Priest"], remedy=True, auto_draw=False
     )
-    table = Table(
-        game, tokens={"Anna": hash_token("a"), "Ben": hash_token("b")}, bots={}, bot_seed=0
-    )
+    host = Host(game, tokens={"Anna": hash_token("a"), "Ben": hash_token("b")})
+    table = Table(host, bots={}, bot_seed=0)
 
     def sent(command: str) -> str:
         return json.dumps({"state": table.state, "command": json.loads(command)})
 
-    assert table.receive("Anna", sent('{"draw": "Anna"}')).reply is None
+    assert table.receive("Anna", sent('{"draw": "Anna"}')).error is None
     played = table.receive("Anna", sent('{"play": {"player": "Anna", "card": "Handmaid"}}'))
-    assert played.reply is None
-    assert [move["command"] for move in table.message_for("Anna", "en", [])["moves"]] == [
-        {"format": 1, "take_back": "Anna"}
-    ]
-    assert [move["label"] for move in table.message_for("Ben", "fr", [])["moves"]] == [
-        "votre pioche"
-    ]
-    assert table.receive("Anna", sent('{"take_back": "Anna"}')).reply is None
+    assert played.error is None
+    anna = table.update("Anna", "en", [])
+    assert commands(anna) == [{"take_back": "Anna"}]
+    assert anna["take_back"] == {"take_back": "Anna"}
+    ben = table.update("Ben", "fr", [])["moves"]["steps"]
+    assert [(step["kind"], step["label"]) for step in ben] == [("draw", "Piocher")]
+    assert table.receive("Anna", sent('{"take_back": "Anna"}')).error is None
     assert game.state.hand("Anna") == (Card.HANDMAID, Card.GUARD)
 
 
@@ -667,3 +683,76 @@ def test_the_limits_refuse_nonsense() -> None:
         Limits(socket_messages=0)
     with pytest.raises(ValueError, match="evict_after must be 0 or more"):
         Limits(evict_after=-1)
+
+
+# A table as the web table stored it before it was a transport over the host (its two
+# texts as that version wrote them): Anna, at a house-remedy table, has drawn and played a
+# Chancellor, and keeps one of her three cards next. Her token is "secret".
+STORED_LOG = (
+    '{"format":1,"setup":{"players":["Anna","Random bot"],"edition":"2019","seed":"5",'
+    '"first":"Anna","layout":null,"tokens":{},"target":1,"auto_draw":false,"language":"en",'
+    '"remedy":true,"open_hands":false},"commands":[{"draw":"Anna"},'
+    '{"play":{"player":"Anna","card":"Chancellor"}}]}'
+)
+STORED_SEATS = (
+    '{"bot_seed": 9, "bots": {"Random bot": "random"}, "tokens": '
+    '{"Anna": "2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b"}}'
+)
+
+
+def test_a_table_stored_before_the_host_is_played_on(tmp_path: Path) -> None:
+    """A stored table of the earlier web table comes back as it was: the same seat and
+    token, the same state number, and the Chancellor's choice to finish."""
+    app = seeded_app(tmp_path / "tables.sqlite3")
+    app.state.hub.store.insert("old", STORED_LOG, STORED_SEATS, version=2)
+    with TestClient(app) as client, client.websocket_connect("/ws/old") as socket:
+        welcome = hello(socket, "Anna", "secret")
+        assert welcome["state"] == 2
+        kept = [step["value"] for step in welcome["moves"]["steps"]]
+        assert (welcome["moves"]["steps"][0]["kind"], kept) == (
+            "keep",
+            ["Chancellor", "Guard", "Baron"],
+        )
+        socket.send_text(move(welcome))
+        update = socket.receive_json()
+        stored = app.state.hub.store.load("old")
+    assert update["accepted"] == {"seat": "Anna", "state": 2}
+    assert json.loads(stored[0])["commands"][2]["choose"]["keep"] == "Chancellor"
+    assert stored[1] == STORED_SEATS  # the seats as they were stored
+
+
+def test_a_remedy_table_with_a_bot_is_played_to_the_end() -> None:
+    """At a house-remedy table, draws wait for their player: the server draws for the
+    bot, Anna draws herself, and the host deals each round, to the game's end."""
+    table, _ = Table.create(["Anna"], bots=["random"], remedy=True, target=2, seeds=seeds())
+    moves = 0
+    while not table.over:
+        assert moves < 500
+        if table.bot_to_choose is not None:
+            table.play_bots()
+            continue
+        message = table.update("Anna", "en", [])
+        assert message["view"]["to_act"] == "Anna"
+        sent = json.dumps({"state": table.state, "command": message["legal"][-1]})
+        assert table.receive("Anna", sent).error is None
+        moves += 1
+    drawn = [command for command in table.game.log if isinstance(command, Draw)]
+    assert {command.player for command in drawn} == {"Anna", "Random bot"}
+    assert table.game.state.game_winners
+
+
+def test_a_move_typed_as_words_is_played(app: Any, client: TestClient) -> None:
+    """``{"state": N, "say": ...}``: the seat's words, read as its move; words that name
+    no move are refused as unreadable, and the connection stays open."""
+    answer = new_table(client, bots=[])
+    table = table_of(app, answer["table"])
+    actor = table.game.player_to_act
+    assert actor is not None
+    with client.websocket_connect(f"/ws/{answer['table']}") as socket:
+        welcome = hello(socket, actor, answer["seats"][actor]["token"])
+        socket.send_text(json.dumps({"state": welcome["state"], "say": "zzz"}))
+        assert socket.receive_json()["error"] == "unreadable"
+        words = notation(table.game.legal_commands()[0], game=table.game)
+        socket.send_text(json.dumps({"state": welcome["state"], "say": words}))
+        update = socket.receive_json()
+    assert update["accepted"] == {"seat": actor, "state": welcome["state"]}

@@ -232,7 +232,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert forged == {
         "type": "refused",
         "error": "forbidden",
-        "message": "Ben may only send their own commands",
+        "message": "Ben may send only Ben's commands, not Anna's",
     }
     assert text(ben, "#refusal") == "Refusé : vous ne pouvez envoyer que vos propres coups, Ben"
 

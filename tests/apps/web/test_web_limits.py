@@ -73,8 +73,8 @@ def test_a_bot_out_of_time_is_cut_short_and_its_move_is_still_legal() -> None:
     cut = turns = 0
     while turns < 6 and not table.over:
         if table.bot_to_choose is None:  # Anna's turn: her first move
-            reply = table.receive("Anna", move(table.message_for("Anna", "en", []))).reply
-            assert reply is None, reply
+            outcome = table.receive("Anna", move(table.update("Anna", "en", [])))
+            assert outcome.error is None, outcome
             continue
         moves = think(table.log_json(), table.seats_json(), 0.001)
         assert moves.commands
@@ -257,7 +257,7 @@ def test_a_finished_table_is_closed_4410(tmp_path: Path) -> None:
         ws.send_text(hello_text("Anna", answer["seats"]["Anna"]["token"]))
         message = ws.receive_json()
         while not message["view"]["game_winners"]:
-            if message["view"]["to_act"] == "Anna" and message["moves"]:
+            if message["view"]["to_act"] == "Anna" and message["moves"]["steps"]:
                 ws.send_text(move(message))
             message = ws.receive_json()
         last, code = refusal_and_close(ws)

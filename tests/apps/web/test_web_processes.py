@@ -30,7 +30,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 with warnings.catch_warnings():  # starlette warns on import of its test client with httpx
     warnings.filterwarnings("ignore", "Using .httpx. with .starlette.testclient")
     from starlette.testclient import TestClient
-from testkit.web_server import free_port, hello_text, seeded_app, seeds, wait_for
+from testkit.web_server import commands, free_port, hello_text, seeded_app, seeds, wait_for
 
 from loveletter.apps.web.limits import Limits
 from loveletter.apps.web.store import Store
@@ -104,7 +104,7 @@ def test_a_process_that_loses_the_race_reloads_and_tells_its_clients(tmp_path: P
         welcome, welcome_two = on_one.receive_json(), on_two.receive_json()
         assert welcome["state"] == welcome_two["state"]
         state = welcome["state"]
-        moves = [m["command"] for m in welcome["moves"]]
+        moves = commands(welcome)
         won, lost = moves[0], moves[-1]  # two moves, unless only one is legal
         on_one.send_text(json.dumps({"state": state, "command": won}))
         assert on_one.receive_json()["accepted"] == {"seat": actor, "state": state}
@@ -122,9 +122,9 @@ def test_a_process_that_loses_the_race_reloads_and_tells_its_clients(tmp_path: P
     with _store(database) as store:
         row = store.load(table_id)
     assert row is not None
-    _, commands = log_from_json(row[0])
-    assert commands[state] == command_from_json(won)
-    assert len(commands) == again["state"]
+    _, logged = log_from_json(row[0])
+    assert logged[state] == command_from_json(won)
+    assert len(logged) == again["state"]
 
 
 @contextmanager
@@ -280,12 +280,12 @@ def test_two_processes_on_one_database_lose_no_move(tmp_path: Path) -> None:
                 state = shown["state"]
                 actor = shown["view"]["to_act"]
                 if actor == "Ben":
-                    move = shown["moves"][0]["command"]
+                    move = commands(shown)[0]
                     after = ben.send(state, move)
                     assert answer_to(ben, after, state) == "accepted"
                     accepted.append((state, move))
                     continue
-                moves = [m["command"] for m in anna_one.latest()["moves"]]  # type: ignore[index]
+                moves = commands(anna_one.latest())  # type: ignore[arg-type]
                 sent = {anna_one: moves[0], anna_two: moves[-1]}
                 marks = {c: c.send(state, move) for c, move in sent.items()}
                 outcomes = {c: answer_to(c, marks[c], state) for c in sent}
@@ -301,8 +301,8 @@ def test_two_processes_on_one_database_lose_no_move(tmp_path: Path) -> None:
     with _store(database) as store:
         row = store.load(table)
     assert row is not None
-    _, commands = log_from_json(row[0])
+    _, logged = log_from_json(row[0])
     assert races >= 1
     for state, move in accepted:
-        assert commands[state] == command_from_json(move), state
-    assert row[2] == len(commands)
+        assert logged[state] == command_from_json(move), state
+    assert row[2] == len(logged)

@@ -1,7 +1,7 @@
 // The web table's page: no build step, no framework. It draws what the server sends
-// (this seat's view, its redacted events told as sentences, its moves with their steps)
-// and sends back the moves the server listed, each with the state number it was made
-// for: it never works out a rule by itself.
+// (this seat's view, its redacted events told as sentences, its moves as a tree of
+// steps, labelled in its language) and sends back the moves of that tree, each with the
+// state number it was made for: it never works out a rule by itself.
 "use strict";
 
 const WORDS = {
@@ -28,10 +28,8 @@ const WORDS = {
     held: "The round is over: press “Next round” to see the next deal.",
     step_card: "Choose a card to play", step_target: "Choose a player",
     step_guess: "Name a card", step_keep: "Keep which card?",
-    step_order: "Which card goes to the very bottom of the pile?",
+    step_order: "Put the others back under the pile in which order (the last at the very bottom)?",
     step_draw: "Draw", step_take_back: "Take back",
-    draw: "Draw a card", take_back: "Take back your move", yourself: "yourself",
-    order: "{first} under the pile, then {last} at the very bottom",
     round_won: "Round {round}: {winners} won", game_won: "Game over: {winners} won the game",
     set_aside: "Set aside", next_round: "Next round", new_game: "New game",
     bot_kind_heuristic: "heuristic", bot_kind_random: "random", bot_kind_ismcts: "ISMCTS",
@@ -68,10 +66,8 @@ const WORDS = {
     held: "La manche est finie : appuyez sur « Manche suivante » pour voir la donne suivante.",
     step_card: "Choisissez la carte à jouer", step_target: "Choisissez un joueur",
     step_guess: "Nommez une carte", step_keep: "Quelle carte garder ?",
-    step_order: "Quelle carte va tout en dessous de la pioche ?",
+    step_order: "Dans quel ordre remettre les autres sous la pioche (la dernière tout en dessous) ?",
     step_draw: "Piocher", step_take_back: "Reprendre",
-    draw: "Piocher une carte", take_back: "Reprendre votre coup", yourself: "vous-même",
-    order: "{first} sous la pioche, puis {last} tout en dessous",
     round_won: "Manche {round} : {winners} l'emporte", game_won: "Partie finie : {winners} gagne la partie",
     set_aside: "Mise de côté", next_round: "Manche suivante", new_game: "Nouvelle partie",
     bot_kind_heuristic: "heuristique", bot_kind_random: "aléatoire", bot_kind_ismcts: "ISMCTS",
@@ -88,7 +84,7 @@ const WORDS = {
 
 // The server's own refusals, by code: told in the page's language.
 const OWN_ERRORS = {
-  forbidden: "err_forbidden", "too large": "err_too_large", malformed: "err_malformed",
+  forbidden: "err_forbidden", too_large: "err_too_large", malformed: "err_malformed",
   unauthorized: "err_unauthorized", stale: "err_stale", "rate limited": "err_rate",
   timeout: "err_timeout", "too many connections": "err_too_many", closed: "err_closed",
   unavailable: "err_unavailable",
@@ -118,7 +114,7 @@ let cards = {}; // each kind of card, from the welcome: name, value, effect, lab
 let botKinds = {};
 let queue = []; // messages held while the end of a round is shown
 let holding = false;
-let prefix = []; // the steps chosen so far of the move being made
+let prefix = []; // the steps of the moves tree chosen so far, of the move being made
 let waiting = false; // a move was sent: nothing more until the server answers
 let updates = 0;
 let created = null;
@@ -368,7 +364,8 @@ function showRefusal(message) {
   waiting = false;
   const box = $("#refusal");
   // The server's own refusals are told in the page's language by their code; the
-  // referee's (error "illegal") come with its message, in the table's language.
+  // others (the referee's, error "illegal") come with their message, written by the
+  // server in the language the page said hello in.
   const own = OWN_ERRORS[message.error];
   const text = own ? t(own, { seat: place.seat }) : message.message;
   box.textContent = t("refused", { message: text });
@@ -445,10 +442,10 @@ function draw(message) {
   prefix = [];
   const view = message.view;
   drawStatus(message);
-  const others = view.seats.filter((seat) => seat.player !== message.seat);
+  const others = view.seats.filter((seat) => seat.player !== message.listener);
   $("#other-seats").replaceChildren(...others.map((seat) => seatPanel(seat, message)));
   drawMiddle(view);
-  drawMe(view.seats.find((seat) => seat.player === message.seat), message);
+  drawMe(view.seats.find((seat) => seat.player === message.listener), message);
   drawPicker();
 }
 
@@ -456,11 +453,11 @@ function drawStatus(message) {
   const view = message.view;
   let text;
   if (view.game_winners.length) text = t("over", { winners: listed(view.game_winners) });
-  else if (view.to_act === message.seat) text = t("your_turn", { seat: message.seat });
+  else if (view.to_act === message.listener) text = t("your_turn", { seat: message.listener });
   else text = t("waiting", { player: view.to_act || "…" });
   $("#status").textContent = `${t("round", { round: view.round_number })} · ${text}`;
   // The tab's title says when it is this seat's turn, for a player in another tab.
-  document.title = view.to_act === message.seat && !view.game_winners.length
+  document.title = view.to_act === message.listener && !view.game_winners.length
     ? `▶ ${t("title")}` : t("title");
 }
 
@@ -474,7 +471,7 @@ function tokensOf(seat, view) {
 
 function badges(seat, message) {
   const list = element("div", null, { class: "badges" });
-  if (seat.player === message.seat) list.append(element("span", t("you"), { class: "badge" }));
+  if (seat.player === message.listener) list.append(element("span", t("you"), { class: "badge" }));
   if (message.bots.includes(seat.player)) list.append(element("span", t("bot"), { class: "badge" }));
   if (seat.protected) list.append(element("span", t("protected"), { class: "badge protected" }));
   if (seat.out) list.append(element("span", t("out"), { class: "badge out" }));
@@ -542,18 +539,19 @@ function drawMe(me, message) {
 
 function drawHand(me) {
   const open = !waiting && !holding;
-  const playable = new Set(open ? options().filter((o) => o.kind === "card").map((o) => o.value) : []);
+  const playable = new Map(
+    open ? options().filter((step) => step.kind === "card").map((step) => [step.value, step]) : [],
+  );
   const hand = $("#hand");
   hand.replaceChildren(...(me.hand || []).map((name, index) => {
-    const usable = playable.has(name) && !waiting;
-    const face = cardFace(name, { tag: usable ? "button" : "div" });
+    const step = playable.get(name);
+    const face = cardFace(name, { tag: step ? "button" : "div" });
     face.dataset.card = name;
     face.dataset.index = String(index);
-    if (usable) {
+    if (step) {
       face.type = "button";
-      face.setAttribute("aria-label", `${cardName(name)} (${cards[name] ? cards[name].value : ""})`);
-      face.addEventListener("click", () => choose(name));
-      if (prefix[0] === name) face.classList.add("chosen");
+      face.setAttribute("aria-label", `${step.label} (${cards[name] ? cards[name].value : ""})`);
+      face.addEventListener("click", () => choose(step));
     }
     return face;
   }));
@@ -561,69 +559,44 @@ function drawHand(me) {
 
 // -- the move picker ---------------------------------------------------------------------
 
-function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+// The server's tree of moves (message.moves.steps): each step is one choice (a card, a
+// player, a card to name, the card kept, an order, a draw, a take-back) with its label
+// in the seat's language; a step that ends a move holds its command, one that goes on
+// lists what may follow it in `then`.
+const CARD_STEPS = ["card", "guess", "keep"];
 
-function candidates() {
-  return (shown ? shown.moves : []).filter((move) =>
-    prefix.every((value, index) => move.steps[index] && same(move.steps[index].value, value)));
-}
-
-// The choices at the next step: each distinct value, with the moves it leads to.
+// The choices at the next step, after those made so far.
 function options() {
-  const found = [];
-  for (const move of candidates()) {
-    const step = move.steps[prefix.length];
-    if (!step) continue;
-    const option = found.find((o) => same(o.value, step.value) && o.kind === step.kind);
-    if (option) option.moves.push(move);
-    else found.push({ kind: step.kind, value: step.value, moves: [move] });
-  }
-  return found;
+  let steps = shown ? shown.moves.steps : [];
+  for (const step of prefix) steps = step.then || [];
+  return steps;
 }
 
-function complete() {
-  return candidates().find((move) => move.steps.length === prefix.length);
-}
-
-function choose(value) {
+function choose(step) {
   $("#refusal").hidden = true;
-  prefix.push(value);
   // A step with one choice only is taken at once (the only player a card can choose).
   for (;;) {
-    const done = complete();
-    if (done) {
-      sendMove(done.command);
+    prefix.push(step);
+    if (!(step.then && step.then.length)) {
+      sendMove(step.command);
       return;
     }
     const next = options();
     if (next.length !== 1) break;
-    prefix.push(next[0].value);
+    step = next[0];
   }
   drawPicker();
 }
 
-function optionButton(option) {
-  const single = option.moves.length === 1 && option.moves[0].steps.length === prefix.length + 1;
-  let button;
-  if (["card", "guess", "keep"].includes(option.kind)) {
-    button = cardFace(option.value, { mini: true, tag: "button" });
-  } else {
-    let text = option.value;
-    if (option.kind === "target" && option.value === shown.seat) text = t("yourself");
-    if (option.kind === "order") {
-      text = t("order", { first: option.value.slice(0, -1).map(cardName).join(", "),
-        last: cardName(option.value[option.value.length - 1]) });
-    }
-    if (option.kind === "draw") text = t("draw");
-    if (option.kind === "take_back") text = t("take_back");
-    button = element("button", text);
-  }
+function optionButton(step) {
+  const button = CARD_STEPS.includes(step.kind)
+    ? cardFace(step.value, { mini: true, tag: "button" })
+    : element("button", step.label);
   button.type = "button";
-  button.dataset.kind = option.kind;
-  button.dataset.value = JSON.stringify(option.value);
-  if (single) button.setAttribute("aria-label", option.moves[0].label);
-  else if (["card", "guess", "keep"].includes(option.kind)) button.setAttribute("aria-label", cardName(option.value));
-  button.addEventListener("click", () => choose(option.value));
+  button.dataset.kind = step.kind;
+  button.dataset.value = JSON.stringify(step.value);
+  button.setAttribute("aria-label", step.label);
+  button.addEventListener("click", () => choose(step));
   return button;
 }
 
@@ -631,25 +604,16 @@ function drawPicker() {
   if (!shown) return;
   const found = waiting || holding ? [] : options();
   const box = $("#options");
-  const first = candidates()[0];
-  const path = prefix.map((value, index) => {
-    const step = first ? first.steps[index] : null;
-    if (!step) return String(value);
-    if (step.kind === "target") return value === shown.seat ? t("yourself") : value;
-    if (Array.isArray(value)) return value.map(cardName).join(", ");
-    return cardName(value);
-  });
-  $("#picker-path").textContent = path.join(" → ");
+  $("#picker-path").textContent = prefix.map((step) => step.label).join(" → ");
   if (found.length) {
-    const kind = found[0].kind;
-    $("#picker-title").textContent = t(`step_${kind}`);
+    $("#picker-title").textContent = t(`step_${found[0].kind}`);
     box.replaceChildren(...found.map(optionButton));
   } else {
     $("#picker-title").textContent = t("your_moves");
     box.replaceChildren(element("p", holding ? t("held") : waiting ? "…" : t("no_moves")));
   }
   $("#back").hidden = prefix.length === 0 || waiting || holding;
-  const me = shown.view.seats.find((seat) => seat.player === shown.seat);
+  const me = shown.view.seats.find((seat) => seat.player === shown.listener);
   if (me) drawHand(me);
 }
 
