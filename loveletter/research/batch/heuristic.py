@@ -96,6 +96,16 @@ class HeuristicPolicy:
         block: Int = observations[:, start : start + size].astype(np.int64)
         return block.reshape(len(observations), rows, -1) if rows > 1 else block
 
+    def odds(self, observations: NDArray[Any]) -> NDArray[np.float64]:
+        """``(B, N, K)``: the odds of each seat's hand by card, as the bot counts them.
+
+        By seat offset from the viewer's; a seat the viewer cannot tell anything of (no
+        card unseen) has all 0.
+        """
+        scaled, _ = self._odds(np.asarray(observations))
+        result: NDArray[np.float64] = scaled / self._unit
+        return result
+
     def _odds(self, observations: NDArray[Any]) -> tuple[Int, NDArray[np.bool_]]:
         """``(B, N, K)``: each hand's odds, scaled; and ``(B, N)``: whether they are certain."""
         n = self._seats

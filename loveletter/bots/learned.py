@@ -1,0 +1,212 @@
+"""A bot learned by self-play and against the heuristic, on the batch engine.
+
+Its policy is a small neural network (two hidden layers) over what its view tells, run
+with NumPy alone: no training library at play time. It starts from the heuristic bot's
+scores (:class:`~loveletter.bots.heuristic.HeuristicBot`) and learned, by reinforcement
+on thousands of tables at once (``tools/train_learned.py``, the ``[training]`` extra),
+when to play otherwise. Each legal command's score is the heuristic's score times a
+learned weight, plus the network's own preference for the command's parts (the card
+played, the seat it chooses, the card it names, the card kept); it plays the best, ties
+broken at random. The weights, a small file beside this module (``learned.npz``), were
+trained on the 2019 edition, for 2 to 6 players; other editions are refused.
+
+What it reads of a view (:func:`features`), seats by offset from its own: its hand,
+whether it chooses a Chancellor's cards, each seat's presence, knock-out, protection,
+favor tokens (as a share of the target), discards and last discard, the odds of each
+other hand as the heuristic counts them, the cards it has not seen, the draw pile's size
+and the target. The batch engine gives the same numbers from its observations
+(:func:`loveletter.research.learned.features`), so a policy trained there plays unchanged
+here (a test compares the two over thousands of views).
+
+>>> from loveletter import Game, view_for
+>>> game = Game.new(["Anna", "Ben"], seed=3, first="Anna")
+>>> bot = LearnedBot(seed=1)
+>>> bot.join("Anna")
+>>> bot.choose(view_for(game.state, "Anna")) in game.legal_commands()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from loveletter.bots.base import Bot
+from loveletter.bots.heuristic import HeuristicBot
+from loveletter.bots.knowledge import Knowledge
+from loveletter.cards import Card
+from loveletter.commands import Choose, Command, Play
+from loveletter.editions import edition
+from loveletter.errors import SetupError
+from loveletter.state import Phase
+from loveletter.views import SeatView, View
+
+try:
+    import numpy as np
+except ModuleNotFoundError:  # pragma: no cover (the [batch] extra is there in CI)
+    np = None  # type: ignore[assignment]
+
+__all__ = ["EDITION", "LearnedBot", "Weights", "action_parts", "features", "weights"]
+
+EDITION = "2019"
+"""The edition the shipped weights were trained on."""
+
+WEIGHTS = "learned.npz"
+"""The weights' file, package data of :mod:`loveletter.bots`."""
+
+
+class Weights:
+    """The network's arrays, read from an ``.npz`` file (NumPy's own format, no pickles).
+
+    ``w1``, ``b1``, ``w2``, ``b2``: the hidden layers (``tanh``); ``card``, ``offset``,
+    ``guess``, ``keep``: each part's embedding, by index (the last row: none);
+    ``value``, ``value_bias``: the value head (for training only); ``scale``: the weight
+    of the heuristic's scores.
+    """
+
+    NAMES = (
+        *("w1", "b1", "w2", "b2", "card", "offset", "guess", "keep"),
+        *("value", "value_bias", "scale"),
+    )
+
+    def __init__(self, arrays: dict[str, Any]) -> None:
+        missing = [name for name in self.NAMES if name not in arrays]
+        if missing:
+            raise SetupError(f"the learned bot's weights lack {', '.join(missing)}")
+        self.arrays = {name: np.asarray(arrays[name], dtype=np.float64) for name in self.NAMES}
+
+    @property
+    def scale(self) -> float:
+        """The weight of the heuristic's scores."""
+        return float(self.arrays["scale"].reshape(-1)[0])
+
+    def hidden(self, x: Any) -> Any:
+        """The last hidden layer of a batch of features (``(B, F)`` to ``(B, H)``)."""
+        a = self.arrays
+        return np.tanh(np.tanh(x @ a["w1"] + a["b1"]) @ a["w2"] + a["b2"])
+
+    def embedding(self, parts: Any) -> Any:
+        """Each action's embedding (``(A, H)``), from its parts (``(A, 4)``: card, offset,
+        guess, keep, as indices)."""
+        a = self.arrays
+        return a["card"][parts[:, 0]] + a["offset"][parts[:, 1]] + a["guess"][parts[:, 2]] + (
+            a["keep"][parts[:, 3]]
+        )
+
+
+def _need_numpy() -> None:
+    if np is None:  # pragma: no cover (the [batch] extra is there in CI)
+        raise SetupError("the learned bot needs NumPy: pip install 'loveletter-referee[batch]'")
+
+
+@functools.cache
+def weights() -> Weights:
+    """The shipped weights (read once)."""
+    _need_numpy()
+    with resources.files("loveletter.bots").joinpath(WEIGHTS).open("rb") as file:
+        with np.load(file, allow_pickle=False) as data:
+            return Weights(dict(data))
+
+
+def _seats(view: View) -> list[SeatView]:
+    """The seats from the viewer's, clockwise."""
+    players = [seat.player for seat in view.seats]
+    first = players.index(view.viewer) if view.viewer in players else 0
+    return [view.seats[(first + k) % len(players)] for k in range(len(players))]
+
+
+def features(view: View, known: Knowledge, odds: Callable[[str], Mapping[Card, Any]]) -> Any:
+    """What the bot reads of ``view`` (see the module's description), as float32.
+
+    ``known`` is what the view tells (:func:`~loveletter.bots.knowledge.knowledge`),
+    ``odds(player)`` a hand's odds by card as the heuristic counts them
+    (:meth:`HeuristicBot.odds <loveletter.bots.heuristic.HeuristicBot.odds>`).
+    """
+    ed = edition(view.edition)
+    cards = [spec.card for spec in ed.specs]
+    index = {card: k for k, card in enumerate(cards)}
+    kinds, most = len(cards), ed.max_players
+    hand, unseen = np.zeros(kinds), np.zeros(kinds)
+    for card in view.hand:
+        hand[index[card]] += 1
+    for card, count in known.unseen.items():
+        unseen[index[card]] = count
+    seats = np.zeros((4, most))
+    discards, last, chances = (np.zeros((most, kinds)) for _ in range(3))
+    for at, seat in enumerate(_seats(view)):
+        seats[:, at] = (1.0, seat.out, seat.protected, seat.tokens / view.target)
+        for card in seat.discards:
+            discards[at, index[card]] += 1
+        if seat.discards:
+            last[at, index[seat.discards[-1]]] = 1.0
+        if at and not seat.out:
+            for card, chance in odds(seat.player).items():
+                chances[at, index[card]] = float(chance)
+    table = (view.phase is Phase.CHOOSE, view.draw_pile_size / len(ed.deck), view.target / 10)
+    parts = (hand, seats, discards, last, chances, unseen, np.array(table, dtype=np.float64))
+    return np.concatenate([part.ravel() for part in parts]).astype(np.float32)
+
+
+def action_parts(view: View, commands: Sequence[Command]) -> Any:
+    """``(len(commands), 4)``: each command's card played, seat offset, card named and card
+    kept, as indices (the kinds' count, or the largest table, for none)."""
+    ed = edition(view.edition)
+    index = {spec.card: k for k, spec in enumerate(ed.specs)}
+    kinds, most = len(index), ed.max_players
+    players = [seat.player for seat in view.seats]
+    rows = []
+    for command in commands:
+        row = [kinds, most, kinds, kinds]
+        if isinstance(command, Play):
+            row[0] = index[command.card]
+            if command.target is not None:
+                actor = players.index(command.player)
+                row[1] = (players.index(command.target) - actor) % len(players)
+            if isinstance(command.guess, Card):
+                row[2] = index[command.guess]
+        elif isinstance(command, Choose):
+            row[3] = index[command.keep]
+        rows.append(row)
+    return np.array(rows, dtype=np.intp).reshape(-1, 4)
+
+
+class LearnedBot(Bot):
+    """Plays the learned policy: the heuristic's scores and the network's preferences."""
+
+    name = "learned"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        super().__init__(seed=seed)
+        _need_numpy()
+        self._weights = weights()
+        self._heuristic = HeuristicBot(seed=seed)
+
+    def join(self, player: str) -> None:
+        """Sit down as ``player``."""
+        super().join(player)
+        self._heuristic.join(player)
+
+    def preferences(self, view: View) -> Any:
+        """Each legal command's score, in the order of ``view.legal`` (the bot plays the best)."""
+        if view.edition != EDITION:
+            raise SetupError(
+                f"the learned bot was trained on the {EDITION} edition, not {view.edition}: "
+                "play another bot there"
+            )
+        heuristic = self._heuristic
+        if heuristic.player is None:
+            heuristic.player = view.viewer
+        w = self._weights
+        known = heuristic._knowledge(view)
+        x = features(view, known, lambda player: heuristic.odds(view, player))
+        hidden = w.hidden(x[None, :])[0]
+        prior = np.array([float(s) for s in heuristic._scores(view)])
+        return w.scale * prior + w.embedding(action_parts(view, view.legal)) @ hidden
+
+    def choose(self, view: View) -> Command:
+        """The legal command the policy prefers (ties broken at random)."""
+        scores = self.preferences(view)
+        best = np.flatnonzero(scores == scores.max())
+        return view.legal[int(best[self.rng.randrange(len(best))])]
