@@ -8,7 +8,8 @@ when to play otherwise. Each legal command's score is the heuristic's score time
 learned weight, plus the network's own preference for the command's parts (the card
 played, the seat it chooses, the card it names, the card kept); it plays the best, ties
 broken at random. The weights, a small file beside this module (``learned.npz``), were
-trained on the 2019 edition, for 2 to 6 players; other editions are refused.
+trained on the 2019 edition, for 2 to 6 players; in another edition it has no weights,
+and plays as the heuristic does.
 
 What it reads of a view (:func:`features`), seats by offset from its own: its hand,
 whether it chooses a Chancellor's cards, each seat's presence, knock-out, protection,
@@ -33,7 +34,6 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from loveletter.bots.base import Bot
 from loveletter.bots.heuristic import HeuristicBot
 from loveletter.bots.knowledge import Knowledge
 from loveletter.cards import Card
@@ -48,7 +48,15 @@ try:
 except ModuleNotFoundError:  # pragma: no cover (the [batch] extra is there in CI)
     np = None  # type: ignore[assignment]
 
-__all__ = ["EDITION", "LearnedBot", "Weights", "action_parts", "features", "weights"]
+__all__ = [
+    "EDITION",
+    "LearnedBot",
+    "Weights",
+    "action_parts",
+    "features",
+    "learnable",
+    "weights",
+]
 
 EDITION = "2019"
 """The edition the shipped weights were trained on."""
@@ -94,6 +102,11 @@ class Weights:
         return a["card"][parts[:, 0]] + a["offset"][parts[:, 1]] + a["guess"][parts[:, 2]] + (
             a["keep"][parts[:, 3]]
         )
+
+
+def learnable() -> bool:
+    """Whether the learned bot can play here: NumPy is installed (the ``[batch]`` extra)."""
+    return np is not None
 
 
 def _need_numpy() -> None:
@@ -172,8 +185,12 @@ def action_parts(view: View, commands: Sequence[Command]) -> Any:
     return np.array(rows, dtype=np.intp).reshape(-1, 4)
 
 
-class LearnedBot(Bot):
-    """Plays the learned policy: the heuristic's scores and the network's preferences."""
+class LearnedBot(HeuristicBot):
+    """The heuristic bot that learned when to play otherwise (see the module's description).
+
+    It counts cards and scores commands as the heuristic does, and adds the network's
+    preferences to its scores.
+    """
 
     name = "learned"
 
@@ -181,29 +198,19 @@ class LearnedBot(Bot):
         super().__init__(seed=seed)
         _need_numpy()
         self._weights = weights()
-        self._heuristic = HeuristicBot(seed=seed)
-
-    def join(self, player: str) -> None:
-        """Sit down as ``player``."""
-        super().join(player)
-        self._heuristic.join(player)
 
     def preferences(self, view: View) -> Any:
-        """Each legal command's score, in the order of ``view.legal`` (the bot plays the best)."""
+        """Each legal command's score, in the order of ``view.legal`` (it plays the best).
+
+        In an edition other than :data:`EDITION` the scores are the heuristic's alone.
+        """
+        heuristic = np.array([float(score) for score in self._scores(view)])
         if view.edition != EDITION:
-            raise SetupError(
-                f"the learned bot was trained on the {EDITION} edition, not {view.edition}: "
-                "play another bot there"
-            )
-        heuristic = self._heuristic
-        if heuristic.player is None:
-            heuristic.player = view.viewer
+            return heuristic
         w = self._weights
-        known = heuristic._knowledge(view)
-        x = features(view, known, lambda player: heuristic.odds(view, player))
+        x = features(view, self._knowledge(view), lambda player: self.odds(view, player))
         hidden = w.hidden(x[None, :])[0]
-        prior = np.array([float(s) for s in heuristic._scores(view)])
-        return w.scale * prior + w.embedding(action_parts(view, view.legal)) @ hidden
+        return w.scale * heuristic + w.embedding(action_parts(view, view.legal)) @ hidden
 
     def choose(self, view: View) -> Command:
         """The legal command the policy prefers (ties broken at random)."""
