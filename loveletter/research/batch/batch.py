@@ -605,6 +605,31 @@ class Batch:
             self._start(rows)
         return done
 
+    def restart(self, tables: Any) -> None:
+        """Start a new game at the chosen tables, over or not (the others go on).
+
+        ``tables``: their indices, or a ``(B,)`` boolean array. The new games are dealt
+        from the batch's generator, as :meth:`reset_done` deals them.
+
+        >>> batch = Batch.new(tables=4, players=2, seed=6)
+        >>> _ = batch.step(batch.random_actions())
+        >>> batch.restart([1, 3])
+        >>> batch.round_number.tolist()
+        [1, 1, 1, 1]
+        """
+        chosen = np.asarray(tables)
+        if chosen.dtype == np.bool_:
+            if chosen.shape != (self.tables,):
+                raise LoveLetterError(f"a boolean array of tables must be of shape ({self.tables},)")
+            chosen = np.flatnonzero(chosen)
+        elif chosen.size and not np.issubdtype(chosen.dtype, np.integer):
+            raise LoveLetterError(f"tables must be indices or booleans, not {chosen.dtype}")
+        rows = np.unique(chosen.astype(np.int64).reshape(-1))
+        if rows.size and (rows[0] < 0 or rows[-1] >= self.tables):
+            raise LoveLetterError(f"the tables are 0 to {self.tables - 1}, not {rows.tolist()}")
+        if rows.size:
+            self._start(rows)
+
     # -- game logs -----------------------------------------------------------------------
 
     def log(self, table: int) -> tuple[Setup, list[Command]]:
