@@ -1,4 +1,4 @@
-"""Train the learned bot on the batch engine: PPO against the heuristic and earlier selves.
+r"""Train the learned bot on the batch engine: PPO against the heuristic and earlier selves.
 
     python tools/train_learned.py --seed 1 --updates 400 \\
         --out loveletter/bots/learned.npz --curve docs/_static/learned-curve.csv
@@ -48,9 +48,7 @@ class Net(nn.Module):
         self.w1 = nn.Linear(inputs, hidden)
         self.w2 = nn.Linear(hidden, hidden)
         sizes = [int(parts[:, k].max()) + 1 for k in range(4)]
-        self.parts = nn.ParameterList(
-            [nn.Parameter(torch.zeros(size, hidden)) for size in sizes]
-        )
+        self.parts = nn.ParameterList([nn.Parameter(torch.zeros(size, hidden)) for size in sizes])
         self.value = nn.Linear(hidden, 1)
         self.log_scale = nn.Parameter(torch.tensor(math.log(scale)))
         self.register_buffer("index", torch.as_tensor(parts, dtype=torch.long))
@@ -111,8 +109,9 @@ class Arena:
             selves = need & self.snapshot_tables
             if self.snapshot is not None and selves.any():
                 actions[selves] = self.snapshot(obs[selves], mask[selves])
-            self._stepped(batch.step(np.maximum(actions, 0), where=need, check=False),
-                          pending, done)
+            self._stepped(
+                batch.step(np.maximum(actions, 0), where=need, check=False), pending, done
+            )
 
     def _stepped(self, step: Any, pending: np.ndarray, done: np.ndarray) -> None:
         rewards, _, over = step
@@ -195,8 +194,18 @@ def main(argv: list[str] | None = None) -> int:
     args.curve.parent.mkdir(parents=True, exist_ok=True)
     with args.curve.open("w", newline="") as file:
         curve = csv.writer(file)
-        curve.writerow(["update", "decisions", "minutes", "train_win_2p", "eval_games",
-                        "eval_win_2p", "eval_low", "eval_high"])
+        curve.writerow(
+            [
+                "update",
+                "decisions",
+                "minutes",
+                "train_win_2p",
+                "eval_games",
+                "eval_win_2p",
+                "eval_low",
+                "eval_high",
+            ]
+        )
         for update in range(1, args.updates + 1):
             batch_data = rollout(net, arenas, prior_policy, args.steps)
             transitions += batch_data["x"].shape[0]
@@ -210,17 +219,31 @@ def main(argv: list[str] | None = None) -> int:
                 vs = [won for won, heuristic in results if heuristic]
                 train = sum(vs) / max(len(vs), 1)
                 arenas[0].results, arenas[1].results = [], []
-                won, games = evaluate(net.weights(), games=args.eval_games,
-                                      seed=args.seed * 7919 + update)
+                won, games = evaluate(
+                    net.weights(), games=args.eval_games, seed=args.seed * 7919 + update
+                )
                 rate = won / games
                 low, high = wilson(won, games)
                 minutes = (time.monotonic() - started) / 60
-                curve.writerow([update, transitions, f"{minutes:.1f}", f"{train:.4f}", games,
-                                f"{rate:.4f}", f"{low:.4f}", f"{high:.4f}"])
+                curve.writerow(
+                    [
+                        update,
+                        transitions,
+                        f"{minutes:.1f}",
+                        f"{train:.4f}",
+                        games,
+                        f"{rate:.4f}",
+                        f"{low:.4f}",
+                        f"{high:.4f}",
+                    ]
+                )
                 file.flush()
-                print(f"update {update} decisions {transitions} {minutes:.1f} min "
-                      f"train {train:.3f} eval {rate:.3f} [{low:.3f}, {high:.3f}] "
-                      f"scale {net.log_scale.exp().item():.1f}", flush=True)
+                print(
+                    f"update {update} decisions {transitions} {minutes:.1f} min "
+                    f"train {train:.3f} eval {rate:.3f} [{low:.3f}, {high:.3f}] "
+                    f"scale {net.log_scale.exp().item():.1f}",
+                    flush=True,
+                )
                 if rate > best:
                     best = rate
                     np.savez(args.out, **net.arrays())
@@ -228,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def rollout(net: Net, arenas: list[Arena], prior_policy: HeuristicPolicy, steps: int
-            ) -> dict[str, torch.Tensor]:
+def rollout(
+    net: Net, arenas: list[Arena], prior_policy: HeuristicPolicy, steps: int
+) -> dict[str, torch.Tensor]:
     xs, idss, priors, acts, logps, values, rewards, dones = ([] for _ in range(8))
     for _ in range(steps):
         x_all, i_all, p_all, a_all, l_all, v_all, r_all, d_all = ([] for _ in range(8))
@@ -244,9 +268,11 @@ def rollout(net: Net, arenas: list[Arena], prior_policy: HeuristicPolicy, steps:
             x_all.append(xt), i_all.append(it), p_all.append(pt), a_all.append(action)
             l_all.append(dist.log_prob(action)), v_all.append(value)
             r_all.append(torch.from_numpy(reward)), d_all.append(torch.from_numpy(done))
-        for store, part in zip((xs, idss, priors, acts, logps, values, rewards, dones),
-                               (x_all, i_all, p_all, a_all, l_all, v_all, r_all, d_all),
-                               strict=True):
+        for store, part in zip(
+            (xs, idss, priors, acts, logps, values, rewards, dones),
+            (x_all, i_all, p_all, a_all, l_all, v_all, r_all, d_all),
+            strict=True,
+        ):
             store.append(torch.cat(part))
     with torch.no_grad():
         last = []
@@ -265,8 +291,12 @@ def rollout(net: Net, arenas: list[Arena], prior_policy: HeuristicPolicy, steps:
         advantages[t] = gae
     returns = advantages + values_t
     return {
-        "x": torch.cat(xs), "ids": torch.cat(idss), "prior": torch.cat(priors), "action": torch.cat(acts),
-        "logp": torch.cat(logps), "advantage": advantages.reshape(-1),
+        "x": torch.cat(xs),
+        "ids": torch.cat(idss),
+        "prior": torch.cat(priors),
+        "action": torch.cat(acts),
+        "logp": torch.cat(logps),
+        "advantage": advantages.reshape(-1),
         "return": returns.reshape(-1),
     }
 
@@ -289,8 +319,12 @@ def inputs(batch: Batch, prior_policy: HeuristicPolicy) -> tuple[torch.Tensor, .
     return torch.from_numpy(x), torch.from_numpy(ids), torch.from_numpy(prior)
 
 
-def learn(net: Net, optimiser: torch.optim.Optimizer, data: dict[str, torch.Tensor],
-          args: argparse.Namespace) -> None:
+def learn(
+    net: Net,
+    optimiser: torch.optim.Optimizer,
+    data: dict[str, torch.Tensor],
+    args: argparse.Namespace,
+) -> None:
     size = data["x"].shape[0]
     advantage = data["advantage"]
     advantage = (advantage - advantage.mean()) / (advantage.std() + 1e-8)

@@ -96,11 +96,16 @@ class Weights:
         return np.tanh(np.tanh(x @ a["w1"] + a["b1"]) @ a["w2"] + a["b2"])
 
     def embedding(self, parts: Any) -> Any:
-        """Each action's embedding (``(A, H)``), from its parts (``(A, 4)``: card, offset,
-        guess, keep, as indices)."""
+        """Each action's embedding (``(A, H)``), from its parts.
+
+        ``parts``, ``(A, 4)``: each action's card, offset, guess and keep, as indices.
+        """
         a = self.arrays
-        return a["card"][parts[:, 0]] + a["offset"][parts[:, 1]] + a["guess"][parts[:, 2]] + (
-            a["keep"][parts[:, 3]]
+        return (
+            a["card"][parts[:, 0]]
+            + a["offset"][parts[:, 1]]
+            + a["guess"][parts[:, 2]]
+            + (a["keep"][parts[:, 3]])
         )
 
 
@@ -118,9 +123,9 @@ def _need_numpy() -> None:
 def weights() -> Weights:
     """The shipped weights (read once)."""
     _need_numpy()
-    with resources.files("loveletter.bots").joinpath(WEIGHTS).open("rb") as file:
-        with np.load(file, allow_pickle=False) as data:
-            return Weights(dict(data))
+    source = resources.files("loveletter.bots").joinpath(WEIGHTS)
+    with source.open("rb") as file, np.load(file, allow_pickle=False) as data:
+        return Weights(dict(data))
 
 
 def _seats(view: View) -> list[SeatView]:
@@ -163,8 +168,11 @@ def features(view: View, known: Knowledge, odds: Callable[[str], Mapping[Card, A
 
 
 def action_parts(view: View, commands: Sequence[Command]) -> Any:
-    """``(len(commands), 4)``: each command's card played, seat offset, card named and card
-    kept, as indices (the kinds' count, or the largest table, for none)."""
+    """``(len(commands), 4)``: each command's parts, as indices.
+
+    The card played, the seat offset chosen, the card named and the card kept (the kinds'
+    count, or the largest table, for none).
+    """
     ed = edition(view.edition)
     index = {spec.card: k for k, spec in enumerate(ed.specs)}
     kinds, most = len(index), ed.max_players

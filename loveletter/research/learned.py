@@ -74,19 +74,29 @@ def features(
         ],
         axis=1,
     )
-    parts = (block("hand"), seats, block("discards"), block("last_discard"), chances,
-             block("unseen"), table)
+    parts = (
+        block("hand"),
+        seats,
+        block("discards"),
+        block("last_discard"),
+        chances,
+        block("unseen"),
+        table,
+    )
     return np.concatenate([p.reshape(rows, -1) for p in parts], axis=1).astype(np.float32)
 
 
 def action_parts(edition: str | Edition = EDITION) -> Int:
-    """``(num_actions, 4)``: each action id's card played, seat offset, card named and card
-    kept, as :func:`loveletter.bots.learned.action_parts` gives them."""
+    """``(num_actions, 4)``: each action id's parts, as indices.
+
+    The card played, the seat offset chosen, the card named and the card kept, as
+    :func:`loveletter.bots.learned.action_parts` gives them.
+    """
     ed = edition_named(edition)
     deck = deck_of(ed, ed.min_players)
     moves = moves_of(deck)
     kinds, most = deck.kinds, ed.max_players
-    parts = np.stack(
+    parts: Int = np.stack(
         [
             np.where(moves.card < 0, kinds, moves.card),
             np.where(moves.offset < 0, most, moves.offset),

@@ -10,12 +10,12 @@ import pytest
 
 pytest.importorskip("numpy", reason="the learned bot runs on NumPy (the [batch] extra)")
 
-from loveletter import Deal, Game  # noqa: E402
-from loveletter.bots import BOTS, make_bot  # noqa: E402
-from loveletter.bots.learned import WEIGHTS, LearnedBot, weights  # noqa: E402
-from loveletter.setup import seat_names  # noqa: E402
-from loveletter.state import Phase  # noqa: E402
-from loveletter.views import view_for  # noqa: E402
+from loveletter import Deal, Game
+from loveletter.bots import BOTS, make_bot
+from loveletter.bots.learned import WEIGHTS, LearnedBot, weights
+from loveletter.setup import seat_names
+from loveletter.state import Phase
+from loveletter.views import view_for
 
 
 def play(edition: str, players: int, seed: int) -> int:

@@ -364,9 +364,7 @@ class Batch:
 
     # -- decisions ------------------------------------------------------------------------
 
-    def legal_mask(
-        self, *, out: NDArray[Any] | None = None, packed: bool = False
-    ) -> NDArray[Any]:
+    def legal_mask(self, *, out: NDArray[Any] | None = None, packed: bool = False) -> NDArray[Any]:
         """``(B, num_actions)``: the legal action ids of each table's acting seat.
 
         Row for row :meth:`Encoding.legal_mask <loveletter.research.encoding.Encoding.legal_mask>`
@@ -620,7 +618,9 @@ class Batch:
         chosen = np.asarray(tables)
         if chosen.dtype == np.bool_:
             if chosen.shape != (self.tables,):
-                raise LoveLetterError(f"a boolean array of tables must be of shape ({self.tables},)")
+                raise LoveLetterError(
+                    f"a boolean array of tables must be of shape ({self.tables},)"
+                )
             chosen = np.flatnonzero(chosen)
         elif chosen.size and not np.issubdtype(chosen.dtype, np.integer):
             raise LoveLetterError(f"tables must be indices or booleans, not {chosen.dtype}")

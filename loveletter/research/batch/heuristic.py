@@ -232,7 +232,7 @@ class HeuristicPolicy:
         return chosen
 
     def __call__(self, observations: NDArray[Any], masks: NDArray[np.bool_]) -> Int:
-        """``(B,)``: the bot's action at each table, ties drawn uniformly; -1 where none is legal."""
+        """``(B,)``: the bot's action at each table, ties drawn uniformly (-1: none legal)."""
         best = self.best(observations, masks)
         rows, ids = best.nonzero()
         key = self._rng.random(len(ids))

@@ -174,10 +174,10 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         return self.restart(np.ones(self.num_envs, dtype=bool))
 
     def restart(self, tables: Any) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """New games at the chosen tables (indices, or ``(num_envs,)`` booleans), played up
-        to their learner's first decision; the other tables wait as they are.
+        """New games at the chosen tables, up to their learner's first decision.
 
-        Returns every table's observation and info, as :meth:`reset` does.
+        ``tables``: indices, or ``(num_envs,)`` booleans; the other tables wait as they
+        are. Returns every table's observation and info, as :meth:`reset` does.
         """
         chosen = np.zeros(self.num_envs, dtype=bool)
         chosen[np.asarray(tables)] = True

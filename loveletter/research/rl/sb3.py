@@ -89,7 +89,8 @@ class LoveLetterSB3VecEnv(VecEnv):  # type: ignore[misc]
             self.vector.single_observation_space,
             self.vector.single_action_space,
         )
-        self._masks = np.zeros((num_envs, self.vector.single_action_space.n), dtype=bool)
+        actions = self.vector.batch.encoding.num_actions
+        self._masks: NDArray[np.bool_] = np.zeros((num_envs, actions), dtype=np.bool_)
         self._actions: NDArray[np.int64] | None = None
 
     # -- the VecEnv protocol -------------------------------------------------------------
@@ -100,14 +101,16 @@ class LoveLetterSB3VecEnv(VecEnv):  # type: ignore[misc]
         observations, info = self.vector.reset(seed=seed)
         self._reset_seeds()
         self._masks = info["action_mask"]
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return observations
 
     def step_async(self, actions: NDArray[Any]) -> None:
         """Keep the learners' actions for :meth:`step_wait`."""
         self._actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
 
-    def step_wait(self) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], list[dict[str, Any]]]:
+    def step_wait(
+        self,
+    ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], list[dict[str, Any]]]:
         """Apply the actions; an ended episode's table starts the next game at once."""
         if self._actions is None:
             raise SetupError("step_wait() before step_async(): no actions to apply")

@@ -25,7 +25,8 @@ def test_byte_observations_and_packed_masks_equal_the_dense_ones(
         assert (batch.observation(dtype=np.int8, out=small) == dense).all()
         assert (batch.observation(dtype="uint8") == dense).all()
         packed = batch.legal_mask(packed=True)
-        assert packed.dtype == np.uint8 and packed.shape == (200, (actions + 7) // 8)
+        assert packed.dtype == np.uint8
+        assert packed.shape == (200, (actions + 7) // 8)
         unpacked = np.unpackbits(packed, axis=1, count=actions, bitorder="little")
         assert (unpacked.astype(bool) == batch.legal_mask()).all()
         batch.step(batch.random_actions())
@@ -37,7 +38,7 @@ def test_a_round_past_a_bytes_reach_stops_at_its_largest_value() -> None:
     """The round number is the one column that can outgrow a byte: it stops at 127 (int8)
     or 255 (uint8), where the float32 observation goes on."""
     batch = Batch.new(tables=1, players=2, seed=1)
-    column = dict((name, start) for name, start, _ in batch.encoding.observation_layout())
+    column = {name: start for name, start, _ in batch.encoding.observation_layout()}
     batch._s.round[:] = 300  # a game to a high target, far along
     at = column["round_number"]
     assert batch.observation()[0, at] == 300

@@ -9,6 +9,8 @@ that weights trained on the batch engine play unchanged through the referee.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from testkit.budgets import examples
 
@@ -53,7 +55,7 @@ def test_the_batch_reads_each_view_as_the_bot_does(players: int) -> None:
             obs = np.array([enc.observation(view)], dtype=np.float32)
             mask = np.array([enc.legal_mask(view)])
             ids = [enc.action_id(command, players=names) for command in view.legal]
-            mine = view_features(view, bot._knowledge(view), lambda p: bot.odds(view, p))
+            mine = view_features(view, bot._knowledge(view), functools.partial(bot.odds, view))
             assert np.array_equal(mine, features(obs, policy.heuristic.odds(obs))[0])
             assert np.array_equal(command_parts(view, view.legal), parts[ids])
             np.testing.assert_allclose(

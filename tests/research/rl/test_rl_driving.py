@@ -33,7 +33,8 @@ def test_the_gymnasium_env_gives_its_masks_as_booleans() -> None:
     while not terminated:
         mask = env.action_masks()
         assert mask.dtype == np.bool_
-        assert (mask == obs["action_mask"].astype(bool)).all() and mask.any()
+        assert (mask == obs["action_mask"].astype(bool)).all()
+        assert mask.any()
         obs, _, terminated, _, _ = env.step(int(np.flatnonzero(mask)[0]))
     assert not env.action_masks().any()
 
@@ -54,7 +55,8 @@ def test_same_step_autoreset_offers_a_legal_action_at_every_table() -> None:
         assert (info["_final_obs"] == terminated).all()
         assert (final[:, phase + 4] == 1).all()  # the game over, in the final observation
         assert (obs[terminated, phase + 4] == 0).all()  # a new game, in the observation
-        assert (np.abs(rewards[terminated]) == 1).all() and (rewards[~terminated] == 0).all()
+        assert (np.abs(rewards[terminated]) == 1).all()
+        assert (rewards[~terminated] == 0).all()
         ended += int(terminated.sum())
 
 
@@ -74,15 +76,16 @@ def test_chosen_tables_restart_and_the_others_go_on() -> None:
     """``restart`` deals new games at the chosen tables only, up to their learner's turn."""
     env = LoveLetterVectorEnv(num_envs=8, players=3, opponents="random")
     rng = np.random.default_rng(3)
-    obs, info = env.reset(seed=2)
+    _, info = env.reset(seed=2)
     for _ in range(6):
-        obs, _, _, _, info = env.step(random_legal(info["action_mask"], rng))
+        _, _, _, _, info = env.step(random_legal(info["action_mask"], rng))
     before = env.batch.round_number.copy(), env.batch.tokens.copy()
     chosen = np.zeros(8, dtype=bool)
     chosen[[1, 5]] = True
-    obs, info = env.restart(chosen)
+    _, info = env.restart(chosen)
     rounds, tokens = env.batch.round_number, env.batch.tokens
-    assert (rounds[chosen] == 1).all() and (tokens[chosen] == 0).all()
+    assert (rounds[chosen] == 1).all()
+    assert (tokens[chosen] == 0).all()
     assert (rounds[~chosen] == before[0][~chosen]).all()
     assert (tokens[~chosen] == before[1][~chosen]).all()
     assert info["action_mask"].any(axis=1).all()

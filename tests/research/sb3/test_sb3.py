@@ -35,7 +35,8 @@ def test_the_vector_env_passes_sb3s_checks_over_whole_games() -> None:
     each ended episode has its terminal observation and a reward of +1 or -1."""
     raw = LoveLetterSB3VecEnv(num_envs=32, players=2, opponents="heuristic")
     env = VecMonitor(VecCheckNan(raw, raise_exception=True))
-    assert isinstance(env, VecEnv) and is_masking_supported(env)
+    assert isinstance(env, VecEnv)
+    assert is_masking_supported(env)
     check_for_correct_spaces(env, raw.observation_space, raw.action_space)
     env.seed(5)
     observations = env.reset()
@@ -44,7 +45,8 @@ def test_the_vector_env_passes_sb3s_checks_over_whole_games() -> None:
     episodes = 0
     while episodes < 60:
         masks = get_action_masks(env)
-        assert masks.shape == (32, raw.action_space.n) and masks.any(axis=1).all()
+        assert masks.shape == (32, raw.action_space.n)
+        assert masks.any(axis=1).all()
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
         observations, rewards, dones, infos = env.step(actions)
         for table in np.flatnonzero(dones):
