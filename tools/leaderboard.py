@@ -86,7 +86,7 @@ def measure(counts: dict[str, int], seed: int) -> dict[str, dict[tuple[str, str]
             else ((a, b) for a in BOTS for b in BOTS if a != b)
         )
         for row, column in pairs:
-            games = max(games_for((row, column), counts) * scale // shrink, 10)
+            games = max(games_for((row, column), counts) * scale // shrink, 4)
             played = play(row, column, players, target, games, seed)
             cells.update(played)
             print(f"{title}: {row} v {column}: {played}", flush=True)
@@ -129,42 +129,45 @@ def parse(text: str) -> tuple[dict[str, dict[tuple[str, str], str]], dict[str, f
     """
     tables: dict[str, dict[tuple[str, str], str]] = {}
     times: dict[str, float] = {}
-    blocks = [block for block in text.strip().split("\n\n") if block.strip()]
     load = ""
     titles = [title for title, _, _ in FORMS]
-    for block in blocks:
+    for block in (block for block in text.strip().split("\n\n") if block.strip()):
         lines = block.strip().splitlines()
         heading = re.match(r"^\*\*(.+?)\*\*", lines[0])
         if heading is None:
             raise ValueError(f"a block without a title: {lines[0]!r}")
         title = heading.group(1)
-        if len(lines) == 1:
-            if title == "Decision time":
-                found = re.search(r"\((.*)\)$", lines[0])
-                load = found.group(1) if found else ""
-            continue  # the title line, before its table
+        if len(lines) == 1:  # the title line, before its table
+            found = re.search(r"\((.*)\)$", lines[0])
+            load = found.group(1) if title == "Decision time" and found else load
+            continue
         rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
         if rows[1][0] != "---":
             raise ValueError(f"no table under {title!r}")
         if title == "Decision time":
             times = {bot: float(ms) for bot, ms in rows[2:]}
-            continue
-        if title not in titles or rows[0] != ["bot", *BOTS]:
+        elif title in titles and rows[0] == ["bot", *BOTS]:
+            tables[title] = _cells(rows[2:])
+        else:
             raise ValueError(f"an unknown table {title!r} or columns {rows[0]}")
-        cells = {}
-        for row in rows[2:]:
-            for column, shown in zip(BOTS, row[1:], strict=True):
-                if column == row[0]:
-                    if shown != "-":
-                        raise ValueError(f"{row[0]} against itself: {shown!r}")
-                elif _CELL.match(shown) is None:
-                    raise ValueError(f"not a cell: {shown!r}")
-                else:
-                    cells[row[0], column] = shown
-        tables[title] = cells
     if set(tables) != set(titles) or set(times) != set(BOTS):
         raise ValueError(f"the page has tables {sorted(tables)} and times for {sorted(times)}")
     return tables, times, load
+
+
+def _cells(rows: list[list[str]]) -> dict[tuple[str, str], str]:
+    """A table's cells by (row, column), each checked."""
+    cells = {}
+    for row in rows:
+        for column, shown in zip(BOTS, row[1:], strict=True):
+            if column == row[0]:
+                if shown != "-":
+                    raise ValueError(f"{row[0]} against itself: {shown!r}")
+            elif _CELL.match(shown) is None:
+                raise ValueError(f"not a cell: {shown!r}")
+            else:
+                cells[row[0], column] = shown
+    return cells
 
 
 def write(page: Path, text: str) -> None:

@@ -152,6 +152,37 @@ def evaluate(weights: Weights, *, games: int, seed: int, players: int = 2) -> tu
     return won, games
 
 
+def plot(curve: Path, image: Path) -> None:
+    """Draw the curve's evaluation column, with its interval (matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    with curve.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    updates = [int(row["update"]) for row in rows]
+    figure, axes = pyplot.subplots(figsize=(7, 3.6), dpi=100)
+    rate = [100 * float(row["eval_win_2p"]) for row in rows]
+    low = [100 * float(row["eval_low"]) for row in rows]
+    high = [100 * float(row["eval_high"]) for row in rows]
+    axes.fill_between(updates, low, high, alpha=0.25, label="95% interval")
+    axes.plot(updates, rate, marker="o", label="greedy, 2,000 games")
+    axes.plot(
+        updates,
+        [100 * float(row["train_win_2p"]) for row in rows],
+        linestyle="--",
+        label="training games (sampling)",
+    )
+    axes.axhline(50, color="grey", linewidth=0.8)
+    axes.set_xlabel("PPO update")
+    axes.set_ylabel("% of 2-player games won")
+    axes.set_title("The learned policy against the heuristic bot")
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(image)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     add = parser.add_argument
@@ -172,7 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     add("--eval-games", type=int, default=2000)
     add("--out", type=Path, default=Path("loveletter/bots/learned.npz"))
     add("--curve", type=Path, default=Path("docs/_static/learned-curve.csv"))
+    add("--plot-only", action="store_true", help="draw the curve's PNG from its CSV, and stop")
     args = parser.parse_args(argv)
+    image = args.curve.with_suffix(".png")
+    if args.plot_only:
+        plot(args.curve, image)
+        return 0
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
@@ -248,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
                     best = rate
                     np.savez(args.out, **net.arrays())
                     print(f"  saved {args.out}", flush=True)
+    plot(args.curve, image)
     return 0
 
 
