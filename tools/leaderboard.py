@@ -1,15 +1,15 @@
 """The leaderboard: every shipped bot against every other, written into the docs.
 
-    python tools/leaderboard.py --write docs/reference/leaderboard.md
+    python tools/leaderboard.py --write docs/reference/learned-bot.md
 
 plays, through the referee (:func:`loveletter.games.simulate.simulate`, seats rotated,
-seeded), each pair of the shipped bots (``random``, ``heuristic``, ``ismcts`` at two
-budgets, ``learned``) in three forms: 2-player whole games, 2-player single rounds (a game
-to one token) and 4-player games (the row's bot in one seat, three of the column's in the
-others: a fair share is 25%). Each cell is the row bot's win rate with its 95% Wilson
-interval. The games a pair plays depend on how slow its bots are (``--games``,
-``--search-games``, ``--deep-games``: pairs with the search bot at either budget play fewer);
-the counts are in the table's caption. Each bot's decision time is its mean CPU time
+seeded), the shipped bots (``random``, ``heuristic``, ``ismcts`` at two budgets,
+``learned``) against one another in three forms: each pair in 2-player whole games and
+in 2-player single rounds (a game to one token), and at 4 players the five games of four
+of them (each leaves one bot out; a fair share is 25%). Each cell is the row bot's win
+rate with its 95% Wilson interval and the games played. The games depend on how slow the
+bots are (``--games``, ``--search-games``, ``--deep-games``: with the search bot at either
+budget, fewer; single rounds, twice as many). Each bot's decision time is its mean CPU time
 per decision over ``--timing-games`` 2-player games against the heuristic
 (``tools/decision_time.py``'s measure), with the machine's load average.
 
@@ -52,16 +52,11 @@ def cell(wins: int, games: int) -> str:
 
 
 def play(
-    row: str, column: str, players: int, target: int | None, games: int, seed: int
-) -> dict[tuple[str, str], str]:
-    """The row bot's cell against the column bot (at 2 players, the column's too)."""
-    lineup = [row] + [column] * (players - 1)
+    lineup: Sequence[str], players: int, target: int | None, games: int, seed: int
+) -> dict[str, str]:
+    """Each bot's cell in games of ``lineup`` (seats rotated)."""
     summary = simulate(games=games, players=players, bots=lineup, seed=seed, target=target)
-    cells = {}
-    for one, other in ((row, column), (column, row)) if players == 2 else ((row, column),):
-        result = summary.bot(one)
-        cells[one, other] = cell(result.wins, result.games)
-    return cells
+    return {bot: cell(summary.bot(bot).wins, summary.bot(bot).games) for bot in lineup}
 
 
 def games_for(pair: Sequence[str], counts: dict[str, int]) -> int:
@@ -79,17 +74,20 @@ def measure(counts: dict[str, int], seed: int) -> dict[str, dict[tuple[str, str]
     for title, players, target in FORMS:
         cells: dict[tuple[str, str], str] = {}
         scale = 2 if target == 1 else 1  # single rounds are short: twice the games
-        shrink = 2 if players == 4 else 1  # 4-player games are long: half
-        pairs = (
-            combinations(BOTS, 2)
-            if players == 2
-            else ((a, b) for a in BOTS for b in BOTS if a != b)
-        )
-        for row, column in pairs:
-            games = max(games_for((row, column), counts) * scale // shrink, 4)
-            played = play(row, column, players, target, games, seed)
-            cells.update(played)
-            print(f"{title}: {row} v {column}: {played}", flush=True)
+        if players == 2:
+            for row, column in combinations(BOTS, 2):
+                games = max(games_for((row, column), counts) * scale, 4)
+                played = play([row, column], players, target, games, seed)
+                cells.update(
+                    ((bot, other), played[bot]) for bot, other in ((row, column), (column, row))
+                )
+                print(f"{title}: {row} v {column}: {played}", flush=True)
+        else:  # each game of four: the five bots less the column's
+            for left in BOTS:
+                lineup = [bot for bot in BOTS if bot != left]
+                played = play(lineup, players, target, max(games_for(lineup, counts), 4), seed)
+                cells.update(((bot, left), shown) for bot, shown in played.items())
+                print(f"{title}: without {left}: {played}", flush=True)
         tables[title] = cells
     return tables
 
@@ -99,9 +97,14 @@ def render(
 ) -> str:
     """The tables in the page's format: one Markdown table per form, then the times."""
     out = []
-    for title, _, _ in FORMS:
+    for title, players, _ in FORMS:
         cells = tables[title]
-        out.append(f"**{title}**: the row's win rate against the column, 95% interval, games")
+        against = (
+            "in the game of the four bots other than the column"
+            if players == 4
+            else ("against the column")
+        )
+        out.append(f"**{title}**: the row's win rate {against}, 95% interval, games")
         out.append("")
         out.append("| bot | " + " | ".join(BOTS) + " |")
         out.append("|---" * (len(BOTS) + 1) + "|")
@@ -131,19 +134,18 @@ def parse(text: str) -> tuple[dict[str, dict[tuple[str, str], str]], dict[str, f
     times: dict[str, float] = {}
     load = ""
     titles = [title for title, _, _ in FORMS]
+    title = ""
     for block in (block for block in text.strip().split("\n\n") if block.strip()):
         lines = block.strip().splitlines()
         heading = re.match(r"^\*\*(.+?)\*\*", lines[0])
-        if heading is None:
-            raise ValueError(f"a block without a title: {lines[0]!r}")
-        title = heading.group(1)
-        if len(lines) == 1:  # the title line, before its table
+        if heading is not None:  # a title, before its table
+            title = heading.group(1)
             found = re.search(r"\((.*)\)$", lines[0])
             load = found.group(1) if title == "Decision time" and found else load
             continue
         rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
-        if rows[1][0] != "---":
-            raise ValueError(f"no table under {title!r}")
+        if not title or len(rows) < 2 or rows[1][0] != "---":
+            raise ValueError(f"not a table under a title: {lines[0]!r}")
         if title == "Decision time":
             times = {bot: float(ms) for bot, ms in rows[2:]}
         elif title in titles and rows[0] == ["bot", *BOTS]:

@@ -35,7 +35,7 @@ from loveletter.bots.learned import Weights
 from loveletter.games.simulate import wilson
 from loveletter.research.batch import Batch
 from loveletter.research.batch.heuristic import HeuristicPolicy
-from loveletter.research.learned import LearnedPolicy, action_parts, features
+from loveletter.research.batch.learned import LearnedPolicy, action_parts, features
 
 EDITION = "2019"
 

@@ -16,7 +16,7 @@ whether it chooses a Chancellor's cards, each seat's presence, knock-out, protec
 favor tokens (as a share of the target), discards and last discard, the odds of each
 other hand as the heuristic counts them, the cards it has not seen, the draw pile's size
 and the target. The batch engine gives the same numbers from its observations
-(:func:`loveletter.research.learned.features`), so a policy trained there plays unchanged
+(:func:`loveletter.research.batch.learned.features`), so a policy trained there plays unchanged
 here (a test compares the two over thousands of views).
 
 >>> from loveletter import Game, view_for
@@ -30,6 +30,8 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
@@ -43,10 +45,19 @@ from loveletter.errors import SetupError
 from loveletter.state import Phase
 from loveletter.views import SeatView, View
 
-try:
-    import numpy as np
-except ModuleNotFoundError:  # pragma: no cover (the [batch] extra is there in CI)
-    np = None  # type: ignore[assignment]
+
+class _NumPy:
+    """NumPy, imported when the bot first computes.
+
+    ``import loveletter`` stays free of it (the core depends on attrs alone), and the bot
+    plays wherever NumPy is installed.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(importlib.import_module("numpy"), name)
+
+
+np: Any = _NumPy()
 
 __all__ = [
     "EDITION",
@@ -111,11 +122,11 @@ class Weights:
 
 def learnable() -> bool:
     """Whether the learned bot can play here: NumPy is installed (the ``[batch]`` extra)."""
-    return np is not None
+    return importlib.util.find_spec("numpy") is not None
 
 
 def _need_numpy() -> None:
-    if np is None:  # pragma: no cover (the [batch] extra is there in CI)
+    if not learnable():  # pragma: no cover (the [batch] extra is there in CI)
         raise SetupError("the learned bot needs NumPy: pip install 'loveletter-referee[batch]'")
 
 

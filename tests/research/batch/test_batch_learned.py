@@ -1,7 +1,7 @@
 """The learned bot over a batch reads what the bot reads of each view, and scores alike.
 
 The learned bot plays seeded games through the referee at every table size; at each
-decision the batch side (:mod:`loveletter.research.learned`), given the encoding's
+decision the batch side (:mod:`loveletter.research.batch.learned`), given the encoding's
 observation and mask of the bot's view, computes the same features, the same parts of
 each legal action and the same scores as the bot (:mod:`loveletter.bots.learned`), so
 that weights trained on the batch engine play unchanged through the referee.
@@ -22,7 +22,7 @@ from loveletter.bots.learned import action_parts as command_parts  # noqa: E402
 from loveletter.bots.learned import features as view_features  # noqa: E402
 from loveletter.research.batch import Batch  # noqa: E402
 from loveletter.research.encoding import encoding  # noqa: E402
-from loveletter.research.learned import LearnedPolicy, action_parts, features  # noqa: E402
+from loveletter.research.batch.learned import LearnedPolicy, action_parts, features  # noqa: E402
 from loveletter.setup import seat_names  # noqa: E402
 from loveletter.state import Phase  # noqa: E402
 from loveletter.views import view_for  # noqa: E402
