@@ -23,7 +23,8 @@ def tool() -> ModuleType:
     """tools/leaderboard.py, imported from its file."""
     path = ROOT / "tools" / "leaderboard.py"
     spec = importlib.util.spec_from_file_location("leaderboard", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("leaderboard", module)
     spec.loader.exec_module(module)

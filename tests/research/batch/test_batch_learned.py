@@ -21,8 +21,8 @@ from loveletter.bots.learned import LearnedBot  # noqa: E402
 from loveletter.bots.learned import action_parts as command_parts  # noqa: E402
 from loveletter.bots.learned import features as view_features  # noqa: E402
 from loveletter.research.batch import Batch  # noqa: E402
-from loveletter.research.encoding import encoding  # noqa: E402
 from loveletter.research.batch.learned import LearnedPolicy, action_parts, features  # noqa: E402
+from loveletter.research.encoding import encoding  # noqa: E402
 from loveletter.setup import seat_names  # noqa: E402
 from loveletter.state import Phase  # noqa: E402
 from loveletter.views import view_for  # noqa: E402
