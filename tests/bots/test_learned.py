@@ -7,36 +7,26 @@ import sys
 from importlib import resources
 
 import pytest
+from testkit.referee_games import decisions
 
 pytest.importorskip("numpy", reason="the learned bot runs on NumPy (the [batch] extra)")
 
-from loveletter import Deal, Game
 from loveletter.bots import BOTS, make_bot
 from loveletter.bots.learned import WEIGHTS, LearnedBot, weights
-from loveletter.setup import seat_names
-from loveletter.state import Phase
-from loveletter.views import view_for
 
 
 def play(edition: str, players: int, seed: int) -> int:
-    """A seeded game of learned bots at every seat; the number of decisions."""
-    names = seat_names(players)
-    game = Game.new(names, edition=edition, seed=seed)
-    bots = [make_bot("learned", seed=seed + seat) for seat in range(players)]
-    for bot, name in zip(bots, names, strict=True):
-        bot.join(name)
-    decisions = 0
-    while game.state.phase is not Phase.GAME_OVER:
-        state = game.state
-        if state.phase is Phase.ROUND_OVER:
-            game.apply(Deal())
-            continue
-        view = view_for(state, names[state.to_act])
-        command = bots[state.to_act].choose(view)
+    """Seeded games of learned bots at every seat; the number of decisions, each legal."""
+    count = 0
+    for view, _, command in decisions(
+        edition=edition,
+        players=players,
+        games=1 + seed % 2,
+        bot=lambda number, seat: make_bot("learned", seed=seed + 10 * number + seat),
+    ):
         assert command in view.legal
-        game.apply(command)
-        decisions += 1
-    return decisions
+        count += 1
+    return count
 
 
 def test_the_learned_bot_is_registered_and_plays_legal_commands_at_every_size() -> None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 import attrs
 import pytest
 from testkit.budgets import examples
+from testkit.referee_games import decisions
 
 np = pytest.importorskip("numpy", reason="the [batch] extra (numpy) is not installed")
 
@@ -31,7 +32,6 @@ from loveletter.errors import LoveLetterError  # noqa: E402
 from loveletter.research.batch import Batch  # noqa: E402
 from loveletter.research.batch.heuristic import HeuristicPolicy  # noqa: E402
 from loveletter.research.encoding import encoding  # noqa: E402
-from loveletter.setup import seat_names  # noqa: E402
 from loveletter.state import Phase  # noqa: E402
 from loveletter.views import View, view_for  # noqa: E402
 
@@ -56,21 +56,13 @@ def bots_best(view: View) -> set[Command]:
 
 def referee_decisions(name: str, players: int, games: int) -> Iterator[tuple[View, Command]]:
     """Each decision of seeded games the heuristic bot plays through the referee."""
-    names = seat_names(players)
-    for number in range(games):
-        game = Game.new(names, edition=name, seed=number)
-        bots = [HeuristicBot(seed=100 * number + seat) for seat in range(players)]
-        for bot, player in zip(bots, names, strict=True):
-            bot.join(player)
-        while game.state.phase is not Phase.GAME_OVER:
-            state = game.state
-            if state.phase is Phase.ROUND_OVER:
-                game.apply(Deal())
-                continue
-            view = view_for(state, names[state.to_act])
-            command = bots[state.to_act].choose(view)
-            yield view, command
-            game.apply(command)
+    for view, _, command in decisions(
+        edition=name,
+        players=players,
+        games=games,
+        bot=lambda number, seat: HeuristicBot(seed=100 * number + seat),
+    ):
+        yield view, command
 
 
 def policy_best(policy: HeuristicPolicy, view: View) -> set[Command]:

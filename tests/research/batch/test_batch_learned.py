@@ -13,10 +13,10 @@ import functools
 
 import pytest
 from testkit.budgets import examples
+from testkit.referee_games import decisions
 
 np = pytest.importorskip("numpy", reason="the [batch] extra (numpy) is not installed")
 
-from loveletter import Deal, Game  # noqa: E402
 from loveletter.bots.learned import LearnedBot  # noqa: E402
 from loveletter.bots.learned import action_parts as command_parts  # noqa: E402
 from loveletter.bots.learned import features as view_features  # noqa: E402
@@ -24,8 +24,6 @@ from loveletter.research.batch import Batch  # noqa: E402
 from loveletter.research.batch.learned import LearnedPolicy, action_parts, features  # noqa: E402
 from loveletter.research.encoding import encoding  # noqa: E402
 from loveletter.setup import seat_names  # noqa: E402
-from loveletter.state import Phase  # noqa: E402
-from loveletter.views import view_for  # noqa: E402
 
 GAMES = examples(quick=4, full=40)
 """Referee games per table size."""
@@ -39,31 +37,25 @@ def test_the_batch_reads_each_view_as_the_bot_does(players: int) -> None:
     policy = LearnedPolicy(seed=1)
     parts = action_parts("2019")
     names = seat_names(players)
-    decisions = 0
-    for number in range(GAMES):
-        game = Game.new(names, seed=number)
-        bots = [LearnedBot(seed=10 * number + seat) for seat in range(players)]
-        for bot, name in zip(bots, names, strict=True):
-            bot.join(name)
-        while game.state.phase is not Phase.GAME_OVER:
-            state = game.state
-            if state.phase is Phase.ROUND_OVER:
-                game.apply(Deal())
-                continue
-            bot = bots[state.to_act]
-            view = view_for(state, names[state.to_act])
-            obs = np.array([enc.observation(view)], dtype=np.float32)
-            mask = np.array([enc.legal_mask(view)])
-            ids = [enc.action_id(command, players=names) for command in view.legal]
-            mine = view_features(view, bot._knowledge(view), functools.partial(bot.odds, view))
-            assert np.array_equal(mine, features(obs, policy.heuristic.odds(obs))[0])
-            assert np.array_equal(command_parts(view, view.legal), parts[ids])
-            np.testing.assert_allclose(
-                bot.preferences(view), policy.scores(obs, mask)[0, ids], rtol=1e-9, atol=1e-9
-            )
-            game.apply(bot.choose(view))
-            decisions += 1
-    assert decisions >= 20 * GAMES
+    count = 0
+    for view, bot, _ in decisions(
+        edition="2019",
+        players=players,
+        games=GAMES,
+        bot=lambda number, seat: LearnedBot(seed=10 * number + seat),
+    ):
+        assert isinstance(bot, LearnedBot)
+        obs = np.array([enc.observation(view)], dtype=np.float32)
+        mask = np.array([enc.legal_mask(view)])
+        ids = [enc.action_id(command, players=names) for command in view.legal]
+        mine = view_features(view, bot._knowledge(view), functools.partial(bot.odds, view))
+        assert np.array_equal(mine, features(obs, policy.heuristic.odds(obs))[0])
+        assert np.array_equal(command_parts(view, view.legal), parts[ids])
+        np.testing.assert_allclose(
+            bot.preferences(view), policy.scores(obs, mask)[0, ids], rtol=1e-9, atol=1e-9
+        )
+        count += 1
+    assert count >= 20 * GAMES
 
 
 def test_the_policy_plays_whole_batch_games_with_legal_actions() -> None:
