@@ -373,8 +373,8 @@ class Batch:
 
         ``packed=True`` gives the same mask eight actions a byte, as a learner stores it:
         ``(B, ceil(num_actions / 8))`` of ``uint8``, action ``a`` at bit ``a % 8`` (the
-        lowest first) of byte ``a // 8``, as :func:`numpy.packbits` packs with
-        ``bitorder="little"`` and :func:`numpy.unpackbits` unpacks:
+        lowest first) of byte ``a // 8``, as ``numpy.packbits`` packs with
+        ``bitorder="little"`` and ``numpy.unpackbits`` unpacks:
 
         >>> import numpy as np
         >>> batch = Batch.new(tables=3, players=4, seed=2)

@@ -20,7 +20,7 @@ Observations are the encoding's ``float32`` vectors, ``(num_envs, observation_si
 rewards ``float32``; an episode that ends gives its final observation in its info
 (``"terminal_observation"``), as SB3's own vector environments do, and the observation
 returned is the next game's first. Nothing is truncated (``"TimeLimit.truncated"`` is
-false). :meth:`~LoveLetterSB3VecEnv.seed` seeds the next reset.
+false). ``seed(S)`` (SB3's) seeds the next reset.
 
 >>> env = LoveLetterSB3VecEnv(num_envs=4, players=2, opponents="heuristic")
 >>> _ = env.seed(3)
@@ -96,7 +96,7 @@ class LoveLetterSB3VecEnv(VecEnv):  # type: ignore[misc]
     # -- the VecEnv protocol -------------------------------------------------------------
 
     def reset(self) -> NDArray[np.float32]:
-        """New games at every table (seeded by :meth:`seed`, if it was called)."""
+        """New games at every table (seeded by ``seed()``, if it was called)."""
         seed = self._seeds[0]
         observations, info = self.vector.reset(seed=seed)
         self._reset_seeds()
