@@ -64,6 +64,8 @@ autodoc_mock_imports = [
     "websockets",
     "httpx",
     "selenium",
+    "stable_baselines3",
+    "sb3_contrib",
 ]
 
 autodoc_member_order = "bysource"
@@ -96,12 +98,12 @@ nitpick_ignore_regex = [
     # intersphinx either.
     (
         r"py:(class|obj|data|mod)",
-        r"(numpy|np|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse)(\..*)?",
+        r"(numpy|np|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse|stable_baselines3|sb3_contrib)(\..*)?",
     ),
     # NumPy's array types, in the batch engine's signatures.
     (r"py:(class|obj|data)", r"(NDArray|np\..*|Int)"),
     # Gymnasium's vector classes, as the adapters' signatures name them once mocked.
-    (r"py:class", r"(AutoresetMode|VectorEnv)"),
+    (r"py:class", r"(AutoresetMode|VectorEnv|VecEnv)"),
     (r"py:class", r"loveletter\..*\._.*"),
     (r"py:class", r"loveletter\._.*"),  # the private modules' classes (loveletter._kinds.Enum)
     (r"py:class", r"loveletter\.[a-z_.]*\.T"),

@@ -14,7 +14,10 @@ of :mod:`loveletter.apps.bench`, ``play_game`` of whole 2019 games), on the CPU 
   step to step), then :meth:`~loveletter.research.batch.Batch.random_actions`,
   :meth:`~loveletter.research.batch.Batch.step` and
   :meth:`~loveletter.research.batch.Batch.reset_done`;
-  a decision is one table's action (a card played or a Chancellor's choice).
+  a decision is one table's action (a card played or a Chancellor's choice);
+* **batch observed int8 B**, **uint8**, **int8+bits**: the same at the largest observed
+  ``B``, the observations read as bytes (``observation(dtype=...)``), and with the
+  masks packed eight actions a byte (``legal_mask(packed=True)``), as learners store them.
 
 It also prints the state's size a table, as ``tracemalloc`` counts what
 :meth:`Batch.new <loveletter.research.batch.Batch.new>` allocates. Figures are printed, never
@@ -86,7 +89,7 @@ class BatchReport:
             "decision steps with legal_mask() and observation(); interleaved with the floor, "
             "CPU clock, "
             f"best of {self.repeats}",
-            f"{'players':>7}  {'figure':<24} {'unit':<10} {'best/s':>12} {'ratio':>6} "
+            f"{'players':>7}  {'figure':<34} {'unit':<10} {'best/s':>12} {'ratio':>6} "
             f"{'median/s':>12} {'spread':>7}",
         ]
         for count, samples in self.samples.items():
@@ -95,7 +98,7 @@ class BatchReport:
                 ratio = self.ratio(count, sample)
                 shown = "-" if ratio is None else f"{ratio:.2f}"
                 rows.append(
-                    f"{count:>7}  {sample.name:<24} {sample.unit:<10} {sample.best:>12,.0f} "
+                    f"{count:>7}  {sample.name:<34} {sample.unit:<10} {sample.best:>12,.0f} "
                     f"{shown:>6} {sample.median:>12,.0f} {sample.spread:>7.1%}"
                 )
         rows.append("")
@@ -152,22 +155,30 @@ def _random_task(players: int, tables: int, seed: int) -> _Task:
     return (f"batch random B={tables:,}", "turns", tables, run)
 
 
-def _observed_task(players: int, tables: int, seed: int) -> _Task:
+STORED = (("int8", False), ("uint8", False), ("int8", True))
+"""The observed rows' other forms, as learners store them: an observation's type, and
+whether the mask is packed eight actions a byte."""
+
+
+def _observed_task(
+    players: int, tables: int, seed: int, dtype: str = "float32", packed: bool = False
+) -> _Task:
     batch = Batch.new(tables=tables, players=players, seed=seed)
-    masks = np.zeros((tables, batch.encoding.num_actions), dtype=bool)
-    seen = np.zeros((tables, batch.encoding.observation_size), dtype=np.float32)
+    masks = batch.legal_mask(packed=packed)
+    seen = batch.observation(dtype=dtype)
 
     def run() -> float:
         decisions = 0
         for _ in range(STEPS):
-            batch.legal_mask(out=masks)
-            batch.observation(out=seen)
+            batch.legal_mask(out=masks, packed=packed)
+            batch.observation(out=seen, dtype=dtype)
             decisions += int(np.count_nonzero(batch.acting >= 0))
             batch.step(batch.random_actions(), check=False)
             batch.reset_done()
         return decisions
 
-    return (f"batch observed B={tables:,}", "decisions", tables, run)
+    form = "" if dtype == "float32" and not packed else f" {dtype}{'+bits' if packed else ''}"
+    return (f"batch observed{form} B={tables:,}", "decisions", tables, run)
 
 
 def _floor_task(floor: Floor, players: int, games: int, seed: int) -> _Task:
@@ -195,14 +206,20 @@ def run_batch_bench(
     >>> from loveletter.apps.bench import SHIPPED_FLOOR, load_floor
     >>> report = run_batch_bench(floor=load_floor(SHIPPED_FLOOR), players=[2], games=2,
     ...                          repeats=1, seed=1, tables=[10], observed=[10])
-    >>> [sample.name for sample in report.samples[2]]
-    ['floor, again', 'batch random B=10', 'batch observed B=10']
+    >>> [sample.name for sample in report.samples[2]]  # doctest: +NORMALIZE_WHITESPACE
+    ['floor, again', 'batch random B=10', 'batch observed B=10', 'batch observed int8 B=10',
+     'batch observed uint8 B=10', 'batch observed int8+bits B=10']
     """
     plans = {
         count: [
             _floor_task(floor, count, games, seed),
             *[_random_task(count, size, seed) for size in tables],
             *[_observed_task(count, size, seed) for size in observed],
+            *[
+                _observed_task(count, size, seed, dtype, packed)
+                for size in observed[-1:]
+                for dtype, packed in STORED
+            ],
         ]
         for count in players
     }

@@ -33,6 +33,7 @@ import attrs
 from loveletter.bots.base import Bot
 from loveletter.bots.heuristic import HeuristicBot
 from loveletter.bots.ismcts import IsmctsBot
+from loveletter.bots.learned import LearnedBot, learnable
 from loveletter.bots.random_bot import RandomBot
 
 __all__ = [
@@ -50,8 +51,13 @@ __all__ = [
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": IsmctsBot}
 """The bots by name, as :func:`make_bot`, the simulation and the command line know them.
 
+``learned`` (:class:`~loveletter.bots.learned.LearnedBot`) is among them where NumPy is
+installed (the ``[batch]`` extra): its network runs on NumPy.
+
 Add to it with :func:`register_bot`.
 """
+if learnable():
+    BOTS["learned"] = LearnedBot
 
 
 Option = int | float | bool | str

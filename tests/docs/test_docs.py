@@ -68,6 +68,8 @@ OPTIONAL = {
     "dask",
     "starlette",
     "uvicorn",
+    "stable_baselines3",
+    "sb3_contrib",
 }
 """The frameworks of the optional extras: a module that needs one is skipped without it."""
 

@@ -82,6 +82,10 @@ def _target(ed: Edition, players: int, target: int | str | None) -> int:
     return tokens
 
 
+_OBSERVATION_TYPES = (np.dtype(np.float32), np.dtype(np.int8), np.dtype(np.uint8))
+"""The types an observation is given in."""
+
+
 class Batch:
     """``B`` tables of Love Letter played at once, their state in arrays.
 
@@ -360,22 +364,37 @@ class Batch:
 
     # -- decisions ------------------------------------------------------------------------
 
-    def legal_mask(self, *, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+    def legal_mask(self, *, out: NDArray[Any] | None = None, packed: bool = False) -> NDArray[Any]:
         """``(B, num_actions)``: the legal action ids of each table's acting seat.
 
         Row for row :meth:`Encoding.legal_mask <loveletter.research.encoding.Encoding.legal_mask>`
-        of that seat's view; all false where the game is over. ``out``, a boolean array of
-        that shape, is written and returned instead of a new array.
+        of that seat's view; all false where the game is over. ``out``, an array of that
+        shape and type, is written and returned instead of a new array.
+
+        ``packed=True`` gives the same mask eight actions a byte, as a learner stores it:
+        ``(B, ceil(num_actions / 8))`` of ``uint8``, action ``a`` at bit ``a % 8`` (the
+        lowest first) of byte ``a // 8``, as ``numpy.packbits`` packs with
+        ``bitorder="little"`` and ``numpy.unpackbits`` unpacks:
+
+        >>> import numpy as np
+        >>> batch = Batch.new(tables=3, players=4, seed=2)
+        >>> packed = batch.legal_mask(packed=True)
+        >>> packed.shape, packed.dtype
+        ((3, 148), dtype('uint8'))
+        >>> dense = np.unpackbits(packed, axis=1, count=batch.encoding.num_actions,
+        ...                       bitorder="little").astype(bool)
+        >>> bool((dense == batch.legal_mask()).all())
+        True
         """
         moves = self._moves
         rows = self._situation()
+        table = moves.packed if packed else moves.mask
+        shape = (self.tables, table.shape[1])
         if out is None:
-            out = np.empty((self.tables, moves.actions), dtype=np.bool_)
-        elif out.shape != (self.tables, moves.actions) or out.dtype != np.bool_:
-            raise LoveLetterError(
-                f"out must be a bool array of shape ({self.tables}, {moves.actions})"
-            )
-        moves.mask.take(rows, axis=0, out=out, mode="clip")
+            out = np.empty(shape, dtype=table.dtype)
+        elif out.shape != shape or out.dtype != table.dtype:
+            raise LoveLetterError(f"out must be a {table.dtype} array of shape {shape}")
+        table.take(rows, axis=0, out=out, mode="clip")
         return out
 
     def random_actions(self) -> Int:
@@ -397,23 +416,38 @@ class Batch:
         return known
 
     def observation(
-        self, seats: Any = None, *, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
+        self, seats: Any = None, *, out: NDArray[Any] | None = None, dtype: Any = np.float32
+    ) -> NDArray[Any]:
         """``(B, observation_size)``: each table's observation by ``seats`` (``(B,)``).
 
         Row for row :meth:`Encoding.observation <loveletter.research.encoding.Encoding.observation>`
         of that seat's view (what the player knows included). ``seats`` defaults to
-        :attr:`acting`; a row whose seat is -1 is all zeros. ``out``, a ``float32``
-        array of that shape, is written and returned instead of a new array (a loop
-        that keeps one saves allocating several megabytes a step). The first call makes
-        the scratch arrays the observations are built in
-        (:class:`~loveletter.research.batch.observe.Observer`, 0.7 to 1 KB a table), kept for the
-        next.
+        :attr:`acting`; a row whose seat is -1 is all zeros. ``out``, an array of that
+        shape and of type ``dtype``, is written and returned instead of a new array (a
+        loop that keeps one saves allocating several megabytes a step). The first call
+        makes the scratch arrays the observations are built in
+        (:class:`~loveletter.research.batch.observe.Observer`, 0.7 to 1 KB a table), kept
+        for the next.
+
+        ``dtype`` is ``float32`` (the encoding's), or ``int8`` or ``uint8``, as a learner
+        stores observations: the same columns, the same values (every column is a small
+        count), a quarter of the bytes. One column can outgrow a byte, the round number
+        (a game to a high target can last more than 127 rounds): there it stops at the
+        type's largest value (127, or 255).
+
+        >>> import numpy as np
+        >>> batch = Batch.new(tables=3, players=4, seed=2)
+        >>> small = batch.observation(dtype=np.int8)
+        >>> small.dtype, bool((small == batch.observation()).all())
+        (dtype('int8'), True)
         """
         if not self._observe:
             raise LoveLetterError(
                 "this batch keeps no knowledge (observe=False): make it with observe=True"
             )
+        kind = np.dtype(dtype)
+        if kind not in _OBSERVATION_TYPES:
+            raise LoveLetterError(f"dtype must be float32, int8 or uint8, not {kind}")
         if seats is None:
             viewers = self.acting
         else:
@@ -425,16 +459,16 @@ class Batch:
             if ((viewers < -1) | (viewers >= self.players)).any():
                 raise LoveLetterError(f"seats must be -1 to {self.players - 1}")
         if out is not None and (
-            out.shape != (self.tables, self.encoding.observation_size) or out.dtype != np.float32
+            out.shape != (self.tables, self.encoding.observation_size) or out.dtype != kind
         ):
             raise LoveLetterError(
-                f"out must be a float32 array of shape ({self.tables}, "
+                f"out must be a {kind} array of shape ({self.tables}, "
                 f"{self.encoding.observation_size})"
             )
         observer = self._observer
         if observer is None or observer.board.shape[0] != self.tables:
             observer = self._observer = Observer(self._deck, self.tables)
-        return observer(self._s, self.target, viewers, out)
+        return observer(self._s, self.target, viewers, out, kind)
 
     def step(self, actions: Any, *, check: bool = True, where: Any = None) -> Step:
         """Apply one action id per table (ignored where the game is over).
@@ -568,6 +602,33 @@ class Batch:
         if rows.size:
             self._start(rows)
         return done
+
+    def restart(self, tables: Any) -> None:
+        """Start a new game at the chosen tables, over or not (the others go on).
+
+        ``tables``: their indices, or a ``(B,)`` boolean array. The new games are dealt
+        from the batch's generator, as :meth:`reset_done` deals them.
+
+        >>> batch = Batch.new(tables=4, players=2, seed=6)
+        >>> _ = batch.step(batch.random_actions())
+        >>> batch.restart([1, 3])
+        >>> batch.round_number.tolist()
+        [1, 1, 1, 1]
+        """
+        chosen = np.asarray(tables)
+        if chosen.dtype == np.bool_:
+            if chosen.shape != (self.tables,):
+                raise LoveLetterError(
+                    f"a boolean array of tables must be of shape ({self.tables},)"
+                )
+            chosen = np.flatnonzero(chosen)
+        elif chosen.size and not np.issubdtype(chosen.dtype, np.integer):
+            raise LoveLetterError(f"tables must be indices or booleans, not {chosen.dtype}")
+        rows = np.unique(chosen.astype(np.int64).reshape(-1))
+        if rows.size and (rows[0] < 0 or rows[-1] >= self.tables):
+            raise LoveLetterError(f"the tables are 0 to {self.tables - 1}, not {rows.tolist()}")
+        if rows.size:
+            self._start(rows)
 
     # -- game logs -----------------------------------------------------------------------
 

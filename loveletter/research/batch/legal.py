@@ -103,6 +103,8 @@ class Moves:
             self.ids[row, : len(ids)] = ids
             if ids != [-1]:
                 self.mask[row, ids] = True
+        self.packed = np.packbits(self.mask, axis=1, bitorder="little")
+        """``packed[row]``: :attr:`mask` eight actions a byte (the lowest bit first)."""
         self._flat_mask = self.mask.reshape(-1)
         self._flat_ids = self.ids.reshape(-1)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,6 +33,8 @@ _PHASE_COLUMN = {PLAY: 1, CHOOSE: 2, OVER: 4}
 """Each phase's place in the encoding's phase block (draw, play, choose, round over, game over)."""
 
 Bytes = NDArray[np.int8]
+
+_FLOAT32 = np.dtype(np.float32)
 
 _UNDER_WORD = np.dtype(f"u{UNDER}")
 """An unsigned number as wide as the places under the pile (a byte each)."""
@@ -204,16 +207,22 @@ class Observer:
         """The copies of each card in the deck, at every table."""
 
     def __call__(
-        self, s: Arrays, target: int, viewers: Int, out: NDArray[np.float32] | None
-    ) -> NDArray[np.float32]:
+        self,
+        s: Arrays,
+        target: int,
+        viewers: Int,
+        out: NDArray[Any] | None,
+        dtype: np.dtype[Any] = _FLOAT32,
+    ) -> NDArray[Any]:
         """The observation of each table's view by ``viewers`` (a seat each; -1: zeros).
 
-        Written into ``out`` when given (an array of the right shape, overwritten).
+        Written into ``out`` when given (an array of the right shape and type ``dtype``,
+        overwritten). In a type of one byte, the round number stops at its largest value.
         """
         deck, t, board = self.deck, self.lookups, self.board
         start = t.start
         if out is None:
-            out = np.empty(board.shape, dtype=np.float32)
+            out = np.empty(board.shape, dtype=dtype)
         if viewers.size == 0:
             return out
         seen = viewers >= 0
@@ -224,8 +233,9 @@ class Observer:
         seen_cards = self._cards(s, v, seats)
         seen_cards += t.hand.take(hand, axis=0)
         self._back(s, v, seen_cards)
-        np.copyto(out, board)
-        out[:, start["round_number"]] = s.round
+        np.copyto(out, board, casting="unsafe")  # uint8: every column is at least 0
+        rounds = s.round if out.dtype == _FLOAT32 else np.minimum(s.round, np.iinfo(out.dtype).max)
+        out[:, start["round_number"]] = rounds
         out[:, start["target"]] = target
         if not seen.all():
             out[~seen] = 0.0

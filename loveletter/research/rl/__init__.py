@@ -8,8 +8,11 @@ they are imported, and not before:
 - :mod:`loveletter.research.rl.gymnasium`: a Gymnasium single-agent environment, the other seats
   played by bots (``[rl]``);
 - :mod:`loveletter.research.rl.openspiel`: the game registered with OpenSpiel as
-  ``python_loveletter`` (``[openspiel]``).
+  ``python_loveletter`` (``[openspiel]``);
+- :mod:`loveletter.research.rl.batch_vector`: the batch engine's Gymnasium vector
+  environment (``[rl]``), and :mod:`loveletter.research.rl.sb3` a Stable-Baselines3
+  ``VecEnv`` over it (``[sb3]``).
 
-All three read the fixed encodings of :mod:`loveletter.research.encoding` (action ids, legal
+All of them read the fixed encodings of :mod:`loveletter.research.encoding` (action ids, legal
 masks, observations, returns, chance outcomes).
 """

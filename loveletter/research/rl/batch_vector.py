@@ -24,12 +24,24 @@ learner's share of the encoding's zero-sum returns on the step that ends the gam
 (``terminated``). Nothing is truncated. A game in which the learner never acts (knocked
 out of every round before its first turn) is dealt again rather than offered.
 
-**Autoreset: next step** (``metadata["autoreset_mode"]`` is
-``AutoresetMode.NEXT_STEP``, Gymnasium's default). The step that
-ends a table's episode returns its final observation; the next call to
-:meth:`~LoveLetterVectorEnv.step`
+**Single rounds.** With ``single_round=True`` an episode is one round, from a new game:
+its reward is the learner's share of the round's returns, scored by its winners, on the
+step that ends the round (as :class:`~loveletter.research.rl.gymnasium.LoveLetterGymEnv`
+scores ``single_round``). The engine deals the next round in the step that ends one, so
+the final observation of a round shows the table as the next round is dealt (its mask
+is all false); its values are those of a terminal state, never bootstrapped.
+
+**Autoreset** (``autoreset_mode``, in ``metadata["autoreset_mode"]``).
+``AutoresetMode.NEXT_STEP``, Gymnasium's default: the step that ends a table's episode
+returns its final observation; the next call to :meth:`~LoveLetterVectorEnv.step`
 ignores that table's action, deals it a new game and returns the new game's first
-observation, with a reward of 0 and ``terminated`` false.
+observation, with a reward of 0 and ``terminated`` false. ``AutoresetMode.SAME_STEP``
+(what Stable-Baselines3's vector environments do): the step that ends a table's
+episode deals it a new game at once and returns the new game's first observation, so
+that every mask has a legal action; the episode's final observation is in
+``info["final_obs"]`` (the rows of ``info["_final_obs"]``), its reward and
+``terminated`` are that step's. :meth:`~LoveLetterVectorEnv.restart` starts new games at
+chosen tables at any time.
 
 **Illegal actions** raise :class:`~loveletter.research.batch.IllegalActionError` and change
 nothing (no table moves).
@@ -57,7 +69,7 @@ a seed deals new games with the generator as it is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -94,13 +106,28 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         seat: int = 0,
         opponents: str | Policy = "random",
         target: int | str | None = None,
+        single_round: bool = False,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
         """``num_envs`` tables of ``players``; the learner sits in ``seat`` at each."""
-        batch = Batch.new(tables=num_envs, players=players, edition=edition, target=target, seed=0)
+        mode = AutoresetMode(autoreset_mode)
+        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise SetupError(f"autoreset_mode must be next-step or same-step, not {mode}")
+        self.single_round = bool(single_round)
+        self._rewards: Literal["game", "round"] = "round" if self.single_round else "game"
+        batch = Batch.new(
+            tables=num_envs,
+            players=players,
+            edition=edition,
+            target=target,
+            seed=0,
+            rewards=self._rewards,
+        )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise SetupError(f"seat must be a seat number from 0 to {players - 1}, not {seat!r}")
         if opponents != "random" and not callable(opponents):
             raise SetupError(f"opponents must be 'random' or a batched policy, not {opponents!r}")
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
         self.num_envs = num_envs
         self.seat = seat
         self.players = players
@@ -112,13 +139,20 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._batch = batch
-        self._restart = np.zeros(num_envs, dtype=bool)
+        self._ended = np.zeros(num_envs, dtype=bool)
+        """The tables whose episode ended, waiting for the next step (next-step mode)."""
         self._seats = np.full(num_envs, seat, dtype=np.int64)
 
     @property
     def batch(self) -> Batch:
         """The batch the tables are played on: the true state, for tests and tooling."""
         return self._batch
+
+    @property
+    def autoreset_mode(self) -> AutoresetMode:
+        """When a table whose episode ended starts the next: the step after, or at once."""
+        mode: AutoresetMode = self.metadata["autoreset_mode"]
+        return mode
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -131,12 +165,25 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 edition=self.edition,
                 target=self._target,
                 seed=seed,
+                rewards=self._rewards,
             )
-        else:
-            self._batch._start(np.arange(self.num_envs))
-        self._restart[:] = False
-        rewards = np.zeros(self.num_envs)
-        self._advance(rewards, np.ones(self.num_envs, dtype=bool))
+            every = np.ones(self.num_envs, dtype=bool)
+            self._ended[:] = False
+            self._advance(np.zeros(self.num_envs), every)
+            return self._seen()
+        return self.restart(np.ones(self.num_envs, dtype=bool))
+
+    def restart(self, tables: Any) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """New games at the chosen tables, up to their learner's first decision.
+
+        ``tables``: indices, or ``(num_envs,)`` booleans; the other tables wait as they
+        are. Returns every table's observation and info, as :meth:`reset` does.
+        """
+        chosen = np.zeros(self.num_envs, dtype=bool)
+        chosen[np.asarray(tables)] = True
+        self._batch.restart(chosen)
+        self._ended &= ~chosen
+        self._advance(np.zeros(self.num_envs), chosen)
         return self._seen()
 
     def step(
@@ -150,21 +197,29 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     ]:
         """The learners' actions, then the opponents' until each learner acts again.
 
-        Tables whose episode ended at the last step start a new game instead (their
-        actions are ignored).
+        In next-step mode, tables whose episode ended at the last step start a new game
+        instead (their actions are ignored); in same-step mode, the tables whose episode
+        ends now start the next at once, and their final observations are in
+        ``info["final_obs"]``.
         """
         batch = self._batch
         ids = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        restart = self._restart
+        restart = self._ended.copy()
         rewards = np.zeros(self.num_envs)
-        step = batch.step(ids)  # tables whose game is over (to restart) take no action
+        step = batch.step(ids, where=~restart)  # the tables to restart take no action
         rewards += step.rewards[:, self.seat]
-        terminated = step.game_over.copy()
+        terminated = (step.round_over if self.single_round else step.game_over) & ~restart
         if restart.any():
-            batch._start(np.flatnonzero(restart))
+            batch.restart(restart)
+        self._ended = terminated.copy()
         self._advance(rewards, restart, terminated)
-        self._restart = terminated.copy()
         observations, info = self._seen()
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            info["final_obs"], info["_final_obs"] = observations, terminated.copy()
+            if terminated.any():
+                info["final_obs"] = observations.copy()
+                observations, fresh = self.restart(terminated)
+                info["action_mask"] = fresh["action_mask"]
         return observations, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
 
     def _advance(
@@ -175,21 +230,18 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
     ) -> None:
         """Let the opponents act until every table waits for its learner or is over.
 
-        A table in ``fresh`` (a game just dealt) whose game ends before its learner
-        acts is dealt again.
+        A table in ``fresh`` (a game just dealt) whose episode ends before its learner
+        acts is dealt again. A table whose episode ended waits for its restart (with
+        ``single_round``, its next round is dealt but not played).
         """
         batch = self._batch
         fresh = fresh.copy()
         while True:
             acting = batch.acting
             fresh &= acting != self.seat
-            waiting = (acting >= 0) & (acting != self.seat)
+            waiting = (acting >= 0) & (acting != self.seat) & ~self._ended
             if not waiting.any():
-                again = fresh & batch.over
-                if not again.any():
-                    return
-                batch._start(np.flatnonzero(again))
-                continue
+                return
             if self._opponents == "random":
                 step = batch.step(batch.random_actions(), check=False, where=waiting)
             else:
@@ -200,12 +252,17 @@ class LoveLetterVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 chosen = policy(batch.observation()[rows], batch.legal_mask()[rows])
                 actions[rows] = np.asarray(chosen, dtype=np.int64).reshape(rows.size)
                 step = batch.step(actions, where=waiting)
-            ended = step.game_over & ~fresh
+            ended = (step.round_over if self.single_round else step.game_over) & waiting
+            if (ended & fresh).any():  # the learner never acted: deal again
+                batch.restart(ended & fresh)
+            self._ended |= ended & ~fresh
             rewards += np.where(fresh, 0.0, step.rewards[:, self.seat])
             if terminated is not None:
-                terminated |= ended
+                terminated |= ended & ~fresh
 
     def _seen(self) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """Each learner's observation, and the info: each learner's legal mask."""
         batch = self._batch
-        return batch.observation(self._seats), {"action_mask": batch.legal_mask()}
+        masks = batch.legal_mask()
+        masks[self._ended] = False
+        return batch.observation(self._seats), {"action_mask": masks}

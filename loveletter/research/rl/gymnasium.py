@@ -24,11 +24,12 @@ so the learner only plays cards and makes the Chancellor's choices. An observati
 dict, as in PettingZoo's card games: ``"observation"``, the encoding's vector of the
 learner's view (:func:`loveletter.views.view_for`; never the true state), as
 ``float32``; ``"action_mask"``, ``int8``, 1 at the ids of the learner's legal commands.
-``info["action_mask"]`` holds the same mask. The observation's bounds are 0 and, block
-by block, the largest value it can take at this table. Between the learner's turns the
-bots play; the rounds the learner is knocked out of are played to their end without it,
-and each next round is dealt at once (the learner's next observation shows it, and the
-tokens won).
+``info["action_mask"]`` holds the same mask, and :meth:`~LoveLetterGymEnv.action_masks`
+gives it as booleans (``sb3_contrib``'s ``MaskablePPO`` reads it). The observation's
+bounds are 0 and, block by block, the largest value it can take at this table. Between
+the learner's turns the bots play; the rounds the learner is knocked out of are played
+to their end without it, and each next round is dealt at once (the learner's next
+observation shows it, and the tokens won).
 
 **Rewards.** 0 on every step, then the encoding's return for the learner
 (:meth:`Encoding.returns <loveletter.research.encoding.Encoding.returns>`, zero-sum: the winners
@@ -347,6 +348,22 @@ class LoveLetterGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[mi
             reward = self._learner_return()
         observation, info = self._seen()
         return observation, reward, self._ended, False, info
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The learner's legal action ids now, ``(num_actions,)`` booleans.
+
+        All false once the episode is over. ``sb3_contrib``'s ``MaskablePPO`` asks an
+        environment for them.
+
+        >>> env = LoveLetterGymEnv(players=2)
+        >>> obs, info = env.reset(seed=3)
+        >>> bool((env.action_masks() == obs["action_mask"].astype(bool)).all())
+        True
+        """
+        if self._ended:
+            return np.zeros(self._enc.num_actions, dtype=bool)
+        view = view_for(self.game.state, self.player)
+        return np.asarray(self._enc.legal_mask(view), dtype=bool)
 
     def _lost(
         self, refusal: dict[str, Any]

@@ -290,6 +290,9 @@ def test_the_bench_prints_the_batch_rows(capsys: Any) -> None:
     assert [row.split()[1:4] for row in rows] == [
         ["batch", "random", "B=20"],
         ["batch", "observed", "B=20"],
+        ["batch", "observed", "int8"],
+        ["batch", "observed", "uint8"],
+        ["batch", "observed", "int8+bits"],
     ]
     assert all(row.split()[-3].replace(".", "").isdigit() for row in rows)
     assert "batch state: bytes a table (tracemalloc" in out
