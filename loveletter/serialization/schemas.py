@@ -30,13 +30,12 @@ from loveletter.cards import Card
 from loveletter.editions import CLASSIC, EDITION_2019, Edition
 from loveletter.errors import Reason
 from loveletter.events import EVENT_CLASSES, KnockOutCause
-from loveletter.moves import StepKind
 from loveletter.serialization.base import FORMAT_VERSION
 from loveletter.serialization.records import record_codec
 from loveletter.views import View
 from loveletter.words import LANGUAGES
 
-__all__ = ["BUILT_IN", "NAMES", "build", "schema"]
+__all__ = ["BUILT_IN", "NAMES", "STEP_KINDS", "build", "schema"]
 
 NAMES = ("command", "event", "view", "refusal", "host")
 """The schemas that ship: one per kind of document, and one for the host's messages
@@ -154,6 +153,10 @@ def _texts() -> dict[str, Any]:
 
 
 _REASON = {"enum": [reason.value for reason in Reason]}
+
+STEP_KINDS = ("card", "target", "guess", "keep", "order", "draw", "take_back")
+"""The kinds of step of a moves tree (:class:`loveletter.moves.StepKind`, which a test holds
+this to: the moves are above JSON, which they are written in)."""
 _LANGUAGE = {"enum": list(LANGUAGES)}
 
 
@@ -276,7 +279,7 @@ def _host() -> dict[str, Any]:
                 "required": ["kind", "value", "label"],
                 "additionalProperties": False,
                 "properties": {
-                    "kind": {"enum": [kind.value for kind in StepKind]},
+                    "kind": {"enum": list(STEP_KINDS)},
                     "value": {},
                     "label": {"type": "string"},
                     "command": command,

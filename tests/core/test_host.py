@@ -280,3 +280,10 @@ def test_the_moves_tree_sent_holds_exactly_the_moves_listed() -> None:
         assert sorted(map(json.dumps, leaves)) == sorted(map(json.dumps, expected))
         outcome = host.receive(seat, move(host.state, message["legal"][-1]))
         assert isinstance(outcome, Accepted)
+
+
+def test_the_schemas_step_kinds_are_the_moves_trees() -> None:
+    from loveletter.moves import StepKind
+    from loveletter.serialization.schemas import STEP_KINDS
+
+    assert tuple(kind.value for kind in StepKind) == STEP_KINDS
