@@ -9,6 +9,7 @@ test suite passes without them (``pip install '.[test]'``), and CI installs the 
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
 
@@ -18,12 +19,13 @@ _EXTRAS = {
     "loveletter/research/rl/batch_vector.py": ("gymnasium", "numpy"),
     "loveletter/research/rl/openspiel.py": ("pyspiel", "numpy"),
     "loveletter/apps/web/app.py": ("starlette", "uvicorn"),
-    **{
-        f"loveletter/research/batch/{name}.py": ("numpy",)
-        for name in ("__init__", "layout", "deal", "rules", "legal", "observe", "export", "play")
+    "loveletter/research/rl/sb3.py": ("stable_baselines3", "gymnasium", "numpy"),
+    **{  # the batch engine: every module of it
+        str(path.relative_to(Path(__file__).parent)): ("numpy",)
+        for path in (Path(__file__).parent / "loveletter" / "research" / "batch").glob("*.py")
     },
-    "loveletter/research/batch/batch.py": ("numpy",),
     "loveletter/apps/batch_bench.py": ("numpy",),
+    "loveletter/bots/learned.py": ("numpy",),
 }
 
 collect_ignore = [
