@@ -333,7 +333,7 @@ def test_a_deal_without_layout_round_trips() -> None:
     assert from_json(to_json(Deal(layout=layout))) == Deal(layout=layout)
 
 
-@long_property(quick=25, full=400)
+@long_property(quick=10, full=150)
 @given(games_in_progress())
 def test_a_listed_command_read_from_its_json_is_the_listed_object(game: Game) -> None:
     """The server's path: every listed command, read back from the JSON the library writes

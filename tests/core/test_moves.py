@@ -59,7 +59,7 @@ def expected_moves(game: Game, player: str) -> list[Command]:
     return mine
 
 
-@long_property(quick=150, full=2000)
+@long_property(quick=60, full=600)
 @given(positions(editions=("2019", "classic", "court")))
 def test_the_leaves_are_exactly_the_players_legal_commands(game: Game) -> None:
     """For every player, in both languages: the tree's leaves are the player's legal

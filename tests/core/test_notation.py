@@ -51,7 +51,7 @@ def reads_back(game: Game, player: str, text: str, command: Command, language: s
         return False
 
 
-@long_property(quick=120, full=2000)
+@long_property(quick=50, full=600)
 @given(positions(editions=("2019", "classic", "court")))
 def test_every_legal_command_reads_back_from_its_notation(game: Game) -> None:
     """In both languages, whole or cut short, the words of every legal command read back
@@ -80,7 +80,7 @@ def vocabulary(game: Game) -> list[str]:
     return [*words, "Q♥", "★", "remettre", "next", "round", "back"]
 
 
-@long_property(quick=150, full=3000)
+@long_property(quick=60, full=1000)
 @given(positions(), st.data())
 def test_parse_move_raises_only_the_projects_errors(game: Game, data: st.DataObject) -> None:
     """Whatever is typed, parse_move gives a command the referee accepts now, or raises
