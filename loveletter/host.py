@@ -319,10 +319,11 @@ class Host:
             return Rejected(error="malformed", detail=str(error))
         if number != self.state:  # 3. made for this very state, or not at all
             return Rejected(error="stale", state=self.state, number=number)
-        refusal = self.game.check(command)  # 4. the referee
-        if refusal is not None:
-            return Rejected(error="illegal", refusal=refusal)
-        return Accepted(state=number, command=command, events=self.apply(command))
+        try:  # 4. the referee checks it as it applies it
+            events = self.apply(command)
+        except IllegalCommandError as error:
+            return Rejected(error="illegal", refusal=error.refusal)
+        return Accepted(state=number, command=command, events=events)
 
     def _read(self, seat: str, move: Mapping[str, Any]) -> Command:
         """The command of a move: read from its JSON, or from the words it says."""

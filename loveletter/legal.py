@@ -41,8 +41,6 @@ class LegalCommands(tuple[Command, ...]):
 
     ids: frozenset[int]
     """The identities of the listed objects (see :meth:`lists`)."""
-    members: frozenset[Command]
-    """The listed commands, to find one equal to a command built elsewhere at once."""
     written: dict[Written, Command]
     """The listed commands by how JSON writes them (:func:`written`): a client's command
     read in its own words is the listed object itself (see :meth:`by_words`)."""
@@ -50,7 +48,6 @@ class LegalCommands(tuple[Command, ...]):
     def __new__(cls, commands: tuple[Command, ...] | list[Command] = ()) -> LegalCommands:
         legal = super().__new__(cls, commands)
         legal.ids = frozenset(map(id, legal))
-        legal.members = frozenset(legal)
         legal.written = {written(command): command for command in legal}
         return legal
 
@@ -101,14 +98,14 @@ class LegalCommands(tuple[Command, ...]):
             return True
         if getattr(command, "labels_given", ()):
             return False
-        return command in self.members
+        return written(command) in self.written  # the same words: an equal command
 
 
 Written = tuple[object, ...]
 """A command's fields as JSON writes them (card names as text): see :func:`written`."""
 
 
-def written(command: Command) -> Written:
+def written(command: object) -> Written:
     """``command``'s fields as its JSON writes them, in a tuple.
 
     The reader of a client's JSON makes the same tuple of the same document

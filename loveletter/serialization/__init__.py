@@ -239,7 +239,7 @@ def refusal_from_json(
     body = base.obj(
         _document(data, "refusal")["refusal"],
         "$.refusal",
-        ("reason", "ruling", "message", "to_player", "key", "language", "texts"),
+        ("reason", "ruling", "message", "to_player", "key", "language"),
         ("reason", "ruling", "message"),
     )
     ruling, message = body["ruling"], body["message"]
@@ -251,19 +251,12 @@ def refusal_from_json(
         )
     if language not in LANGUAGES:
         raise base.fail("$.refusal.language", f"expected one of {', '.join(LANGUAGES)}")
-    texts = {language: (message, to_player)}
-    for written, pair in base.obj(body.get("texts", {}), "$.refusal.texts", LANGUAGES, ()).items():
-        where = f"$.refusal.texts.{written}"
-        both = base.obj(pair, where, ("message", "to_player"), ("message", "to_player"))
-        if not all(isinstance(text, str) for text in both.values()):
-            raise base.fail(where, "expected strings for message and to_player")
-        texts[written] = (both["message"], both["to_player"])
     return Refusal(
         reason=base.choice(Reason, body["reason"], "$.refusal.reason"),
         ruling=ruling,
         key=key,
         language=language,
-        texts=tuple((written, *pair) for written, pair in sorted(texts.items())),
+        texts=((language, message, to_player),),
     )
 
 

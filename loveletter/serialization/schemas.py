@@ -143,15 +143,6 @@ def _view() -> dict[str, Any]:
     }
 
 
-def _texts() -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["message", "to_player"],
-        "additionalProperties": False,
-        "properties": {"message": {"type": "string"}, "to_player": {"type": "string"}},
-    }
-
-
 _REASON = {"enum": [reason.value for reason in Reason]}
 
 STEP_KINDS = ("card", "target", "guess", "keep", "order", "draw", "take_back")
@@ -172,11 +163,6 @@ def _refusal() -> dict[str, Any]:
             "to_player": {"type": "string"},
             "key": {"type": "string"},
             "language": _LANGUAGE,
-            "texts": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {language: _texts() for language in LANGUAGES},
-            },
         },
     }
     return {
@@ -185,7 +171,7 @@ def _refusal() -> dict[str, Any]:
         "title": "loveletter refusal",
         "description": (
             "Why the referee refused a command: its reason code, the ruling, and its message "
-            "(in the table's language, and in every language under texts)."
+            "in the table's language (of the command's player, and to them)."
         ),
         "type": "object",
         "required": ["format", "refusal"],
