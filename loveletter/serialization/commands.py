@@ -188,24 +188,29 @@ def written_words(data: object) -> tuple[object, ...] | None:
     text, no labels, no numbers, nothing more); ``None`` for anything else, which the
     reader reads in full.
     """
-    if type(data) is not dict or ("format" in data and data["format"] != FORMAT_VERSION):
+    if type(data) is not dict:
         return None
-    if "deal" in data:
-        return _deal_words(data)
-    if len(data) != 1 + ("format" in data):
-        return None
+    if "format" in data:
+        if data["format"] != FORMAT_VERSION:
+            return None
+        if "deal" not in data:
+            data = {key: value for key, value in data.items() if key != "format"}
+    if len(data) != 1:
+        return _deal_words(data) if "deal" in data else None
     if "play" in data:
         return _play_words(data["play"])
     if "draw" in data:
         return ("draw", data["draw"]) if type(data["draw"]) is str else None
     if "choose" in data:
         return _choice_words(data["choose"])
+    if "deal" in data:
+        return _deal_words(data)
     return None
 
 
 def _deal_words(data: dict[str, object]) -> tuple[object, ...] | None:
     first = data.get("first")
-    if data["deal"] is not None or not data.keys() <= _DEAL_KEYS or not _is_text(first):
+    if data["deal"] is not None or not data.keys() <= _DEAL_KEYS or type(first) not in _TEXT:
         return None
     return ("deal", first)
 
@@ -213,11 +218,14 @@ def _deal_words(data: dict[str, object]) -> tuple[object, ...] | None:
 def _play_words(body: object) -> tuple[object, ...] | None:
     if type(body) is not dict or not body.keys() <= _PLAY_KEYS:
         return None
-    also = body.get("also", [])
-    if type(also) is not list:
+    get = body.get
+    player, card, target, guess = get("player"), get("card"), get("target"), get("guess")
+    if not {type(player), type(card), type(target), type(guess)} <= _TEXT:
         return None
-    words = ("play", body.get("player"), body.get("card"), body.get("target"), body.get("guess"))
-    return (*words, tuple(also)) if all(_is_text(word) for word in words[1:]) else None
+    if "also" not in body:
+        return ("play", player, card, target, guess, ())
+    also = body["also"]
+    return ("play", player, card, target, guess, tuple(also)) if type(also) is list else None
 
 
 def _choice_words(body: object) -> tuple[object, ...] | None:
@@ -226,8 +234,8 @@ def _choice_words(body: object) -> tuple[object, ...] | None:
     return ("choose", body["player"], body["keep"], tuple(body["return"]))
 
 
-def _is_text(word: object) -> bool:
-    return word is None or type(word) is str
+_TEXT = frozenset({str, type(None)})
+"""The types of a word a command's JSON writes: a name, or nothing."""
 
 
 def command_from_data(data: object, edition: Edition | None = None, where: str = "$") -> Command:
