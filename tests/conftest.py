@@ -33,6 +33,11 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+# The other Pythons' lanes of CI: every property once more, on fewer examples (the default
+# profile's hundred run under the main Python).
+settings.register_profile(
+    "light", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(PROFILE)
 
 

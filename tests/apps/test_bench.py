@@ -26,7 +26,7 @@ from loveletter.apps.bench import (
 )
 from loveletter.apps.cli import main
 
-TINY = ["--games", "3", "--repeats", "1"]
+TINY = ["--games", "3", "--repeats", "1", "--tables", "10"]
 SHARED_FLOOR = SHARED / "bench" / "bare_playout.py"
 SPEED_CHECK = SHARED / "bench" / "speed_check.py"
 FIGURES = [
@@ -93,7 +93,23 @@ def test_the_engine_fingerprint_is_the_same_every_time() -> None:
 
 def test_the_report_as_json_has_every_figure(capsys: Any) -> None:
     """--json prints each figure's rates, best, median, spread and ratio (no targets)."""
-    assert main(["bench", "--games", "2", "--repeats", "2", "--players", "4", "--json"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--games",
+                "2",
+                "--repeats",
+                "2",
+                "--players",
+                "4",
+                "--tables",
+                "10",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["clock"] == "time.process_time"
     assert data["floor"] is not None

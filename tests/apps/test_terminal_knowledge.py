@@ -268,7 +268,7 @@ def tables(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-@long_property(quick=50, full=1000)
+@long_property(quick=50, full=400)
 @seed(36)  # the same games on every run
 @given(settings=tables(), answers=st.integers(min_value=0, max_value=2**16))
 def test_every_line_of_what_the_player_knows_is_in_their_view_and_true(

@@ -86,7 +86,7 @@ def test_the_shipped_schemas_list_the_built_in_cards_only() -> None:
     validate(command, "command")
 
 
-@long_property(quick=25, full=400)
+@long_property(quick=25, full=150)
 @given(games_in_progress())
 def test_everything_round_trips_and_matches_its_schema(game: Game) -> None:
     """from_json(to_json(x)) == x for commands, events (full and redacted), states and

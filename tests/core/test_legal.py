@@ -56,7 +56,7 @@ def universe(state: State) -> list[Command]:
     return commands
 
 
-@long_property(quick=8, full=60)
+@long_property(quick=8, full=25)
 @given(new_games(), st.data())
 def test_legal_commands_are_exactly_the_accepted_ones(game: Game, data: st.DataObject) -> None:
     """At every step of a random game: accepted by check() if and only if listed."""

@@ -112,7 +112,7 @@ def mutations(state: State, command: Command) -> list[Command]:
     return found
 
 
-@long_property(quick=20, full=400)
+@long_property(quick=20, full=150)
 @given(new_games(), st.data())
 def test_mutated_commands_are_refused_unless_listed(game: Game, data: st.DataObject) -> None:
     """A command one change away from a legal one is accepted exactly when it is listed,

@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not in
 np = pytest.importorskip("numpy", reason="the [openspiel] extra is not installed")
 
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+from testkit.budgets import examples  # noqa: E402
 
 from loveletter.errors import LoveLetterError  # noqa: E402
 from loveletter.games.simulate import wilson  # noqa: E402
@@ -156,10 +157,12 @@ def ismcts_against_random(params: dict[str, Any], games: int, simulations: int) 
     return wins
 
 
+@pytest.mark.long
 def test_ismcts_beats_uniform_random_in_single_rounds() -> None:
-    """OpenSpiel's ISMCTS (20 simulations a move) plays 60 single rounds against
-    uniform random through evaluate_bots; its win rate's 95% interval lies above 50%."""
-    games = 60
+    """OpenSpiel's ISMCTS (20 simulations a move) plays single rounds against uniform
+    random through evaluate_bots (24 by default, 60 thorough); its win rate's 95% interval
+    lies above 50%."""
+    games = examples(quick=24, full=60)
     wins = ismcts_against_random({"single_round": True}, games, simulations=20)
     low, high = wilson(wins, games)
     print(
