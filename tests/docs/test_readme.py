@@ -75,7 +75,8 @@ def test_ci_runs_the_readme_test_command() -> None:
     The sdist ships ``.ci/run``, so this holds from an unpacked source archive too.
     """
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert re.search(r"pip install [^\n]*\\?\n?[^\n]*\.\[test,lint,docs,", ci)
+    assert re.search(r'fresh "\$venv" "\$main_python" "test,lint,docs,', ci)
+    assert re.search(r'pip install [^\n]*-e "\.\[\$with\]"', ci)  # where uv is missing
     assert re.search(r'^step "[^"]*" python -m pytest$', ci, re.MULTILINE)
     assert "sphinx-build" not in ci
     assert "mypy --strict loveletter" in ci

@@ -16,7 +16,9 @@ its profile's count: 100 by default, 3000 when thorough (``tests/conftest.py``).
 
 A budget is a count, never a time: the same command runs the same examples on any machine,
 and no test asserts how long it took. When a test grows slow, lower its ``quick`` budget
-here rather than its ``full`` one.
+first. The ``full`` budgets together fit CI's thorough lane, which runs beside the whole
+suite on a two-core machine: about two minutes of CPU in all (the heaviest, the batch
+engine's differential test and the core's round trips, set the most examples).
 """
 
 from __future__ import annotations
