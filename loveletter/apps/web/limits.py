@@ -32,6 +32,7 @@ __all__ = [
     "address_key",
     "client_address",
     "networks",
+    "trusted",
 ]
 
 CLOSE_CODES = {
@@ -246,8 +247,9 @@ def networks(specs: Iterable[str]) -> tuple[IPNetwork, ...]:
     return tuple(found)
 
 
-def _trusted(host: str | None, trusted: Sequence[IPNetwork]) -> bool:
-    if host is None or not trusted:
+def trusted(host: str | None, networks: Sequence[IPNetwork]) -> bool:
+    """Whether the address ``host`` is in one of ``networks``."""
+    if host is None or not networks:
         return False
     try:
         address = ipaddress.ip_address(host)
@@ -255,16 +257,16 @@ def _trusted(host: str | None, trusted: Sequence[IPNetwork]) -> bool:
         return False
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
-    return any(address in network for network in trusted)
+    return any(address in network for network in networks)
 
 
 def client_address(
-    peer: str | None, forwarded: str | None, trusted: Sequence[IPNetwork] = ()
+    peer: str | None, forwarded: str | None, proxies: Sequence[IPNetwork] = ()
 ) -> str | None:
     """The client's address: the peer's, or behind a trusted proxy the one it forwarded.
 
     ``forwarded`` is the ``X-Forwarded-For`` header (each proxy appends the address it
-    was reached from). Only when ``peer`` is in ``trusted`` is the header read, from its
+    was reached from). Only when ``peer`` is in ``proxies`` is the header read, from its
     end: the last address that is not a trusted proxy's is the client (those before it
     were written by the client itself, and may be anything). A header from anyone else
     is ignored.
@@ -275,7 +277,7 @@ def client_address(
     >>> client_address("198.51.100.4", "203.0.113.9", proxies)  # not a proxy: ignored
     '198.51.100.4'
     """
-    if not forwarded or not _trusted(peer, trusted):
+    if not forwarded or not trusted(peer, proxies):
         return peer
     hops = [hop.strip() for hop in forwarded.split(",")]
     for hop in reversed(hops):
@@ -283,6 +285,6 @@ def client_address(
             ipaddress.ip_address(hop)
         except ValueError:
             return peer  # a header no proxy of ours wrote: the peer is the client
-        if not _trusted(hop, trusted):
+        if not trusted(hop, proxies):
             return hop
     return hops[0] or peer

@@ -148,8 +148,9 @@ class PostgresStore:
             return cursor.rowcount
 
     def listen(self, changed: Changed) -> bool:
-        """Call ``changed(table, version)``, from a thread of its own, at every write of
-        any server (this one's included); ``True``.
+        """Call ``changed(table, version)`` at every write of any server; ``True``.
+
+        From a thread of its own; this server's writes are heard too.
 
         The listening connection is opened again if it breaks (a write meanwhile is not
         heard: the server's look at the versions every ``sync_interval`` finds it).

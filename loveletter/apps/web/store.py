@@ -58,9 +58,11 @@ Changed = Callable[[str, int], None]
 
 
 class TableStore(Protocol):
-    """What the server needs of a store: :class:`Store` (SQLite), or PostgreSQL's
-    (:class:`loveletter.apps.web.postgres.PostgresStore`). Its errors are
-    :class:`sqlite3.Error` or :class:`StoreError`."""
+    """What the server needs of a store: SQLite's or PostgreSQL's.
+
+    :class:`Store` (SQLite), or :class:`loveletter.apps.web.postgres.PostgresStore`. Its
+    errors are :class:`sqlite3.Error` or :class:`StoreError`.
+    """
 
     def insert(self, table: str, log: str, seats: str, *, version: int) -> None:
         """Store a new table."""
@@ -205,8 +207,10 @@ class Store:
             return cursor.rowcount
 
     def listen(self, changed: Changed) -> bool:
-        """SQLite tells no other process of a write: ``False`` (the server looks again at
-        the versions every ``sync_interval``)."""
+        """SQLite tells no other process of a write: ``False``.
+
+        The server looks again at the versions every ``sync_interval`` instead.
+        """
         return False
 
     def close(self) -> None:
