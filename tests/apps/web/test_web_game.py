@@ -240,7 +240,7 @@ def test_a_bot_plays_for_a_person_whose_time_ran_out_until_they_are_back(
         sockets[late].send_text(json.dumps({"back": True}))
         back = next(m for m in iter(sockets[other].receive_json, None) if m["type"] == "timer")
         assert back["timer"]["stood_in"] == []
-    assert hub.table(table_id).stood_in == []
+    assert hub.table(table_id).stood_in == [], (late, hub.table(table_id).stood_in)
 
 
 def test_a_turn_timer_is_15_to_3600_seconds(client: TestClient) -> None:
