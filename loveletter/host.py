@@ -52,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from loveletter.commands import Command, Deal, Redeal, TakeBack
+from loveletter.commands import Choose, Command, Deal, Draw, Play, Redeal, TakeBack
 from loveletter.echo import shown
 from loveletter.editions import edition as edition_named
 from loveletter.errors import (
@@ -61,7 +61,7 @@ from loveletter.errors import (
     LoveLetterError,
     MoveTextError,
 )
-from loveletter.events import Event
+from loveletter.events import Event, RoundEnded, RoundStarted, TokenAwarded
 from loveletter.moves import moves_for, parse_move
 from loveletter.narration import Narrator
 from loveletter.referee import Game
@@ -72,10 +72,26 @@ from loveletter.state import Phase
 from loveletter.views import redact, view_for
 from loveletter.words import LANGUAGES, edition_title, host_phrase
 
-__all__ = ["MAX_MESSAGE", "Accepted", "Host", "Outcome", "Rejected", "hash_token"]
+__all__ = [
+    "MAX_MESSAGE",
+    "STORY_PAGE",
+    "Accepted",
+    "Host",
+    "Outcome",
+    "Rejected",
+    "hash_token",
+]
 
 MAX_MESSAGE = 4096
 """The longest message a seat may send, in characters, by default: a move is under 300."""
+
+STORY_PAGE = 100
+"""The most events a page of the story holds (:meth:`Host.story`)."""
+
+_JOURNAL = 256
+"""The commands whose events a host keeps apart, for the steps of an update."""
+
+_KINDS = {Draw: "draw", Play: "play", Choose: "choose", Deal: "deal", TakeBack: "take_back"}
 
 _SHAPE = 'a move is {"state": N, "command": {...}} or {"state": N, "say": "words"}'
 
@@ -181,6 +197,9 @@ class Host:
         self.tokens = dict(tokens)
         self.deals = deals
         self.max_message = max_message
+        self.journal: list[tuple[int, Command, tuple[Event, ...]]] = []
+        """The last commands applied here, each with the state number after it and its
+        events (at most a few hundred): what :meth:`steps` tells, command by command."""
 
     @classmethod
     def create(
@@ -347,15 +366,22 @@ class Host:
 
         A refused command raises :class:`~loveletter.refusals.IllegalCommandError`.
         """
-        events = list(self.game.apply(command))
+        events = list(self._apply(command))
         events.extend(self._deal())
         return tuple(events)
+
+    def _apply(self, command: Command) -> tuple[Event, ...]:
+        """Apply ``command`` to the game, and keep its events in the :attr:`journal`."""
+        events = self.game.apply(command)
+        self.journal.append((self.state, command, events))
+        del self.journal[:-_JOURNAL]
+        return events
 
     def _deal(self) -> list[Event]:
         """The next round's deal, where a round has ended and the host deals."""
         if not self.deals or self.game.phase is not Phase.ROUND_OVER:
             return []
-        return list(self.game.apply(Deal()))
+        return list(self._apply(Deal()))
 
     def take_back_for(self, seat: str) -> TakeBack | None:
         """The take-back ``seat`` may send now (tables with the house remedy), or ``None``."""
@@ -366,18 +392,29 @@ class Host:
 
     # -- what each listener is sent --------------------------------------------------
 
+    def _check_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise LoveLetterError(f"no such language: {language!r}")
+
     def update(
-        self, listener: str | None, language: str, events: Sequence[Event]
+        self,
+        listener: str | None,
+        language: str,
+        events: Sequence[Event],
+        *,
+        since: int | None = None,
     ) -> dict[str, Any]:
         """What ``listener`` (a player, or ``None`` for a spectator) is sent after ``events``.
 
         The state number, the events redacted for the listener and told in ``language``,
         the listener's view, the moves it may make now, and whether it may take back.
         Everything comes from :func:`~loveletter.views.view_for` and
-        :func:`~loveletter.views.redact`: nothing is read from the full state.
+        :func:`~loveletter.views.redact`: nothing is read from the full state. With
+        ``since`` (the state number the listener was last sent), the message also holds
+        ``steps``: what each command since did, with the listener's view after it
+        (:meth:`steps`).
         """
-        if language not in LANGUAGES:
-            raise LoveLetterError(f"no such language: {language!r}")
+        self._check_language(language)
         state = self.game.state
         seen = [redact(event, listener) for event in events]
         narrator = Narrator(you=listener, language=language, everything=True)
@@ -389,6 +426,9 @@ class Host:
             "events": [to_data(event) for event in seen],
             "narration": narrator.tell_all(seen),
         }
+        if since is not None:
+            message["steps"] = self.steps(listener, language, since)
+        message["tokens"] = self.tokens_for()
         if listener is not None:
             view = view_for(state, listener)
             take_back = self.take_back_for(listener)
@@ -396,14 +436,124 @@ class Host:
             message["legal"] = [to_data(command) for command in view.legal]
             message["take_back"] = None if take_back is None else to_data(take_back)
             message["moves"] = moves_for(self.game, listener, language=language).to_data()
+        else:
+            message["view"] = to_data(view_for(state, None))["view"]
         return message
 
+    def steps(self, listener: str | None, language: str, since: int) -> list[dict[str, Any]]:
+        """What each command after state ``since`` did, as ``listener`` saw it, in order.
+
+        One step per command of the game's log from ``since`` on (a person's move, a
+        bot's, a draw the table made, a deal): who made it (``actor``, ``None`` for a
+        deal) and its ``kind`` (``draw``, ``play``, ``choose``, ``deal``, ``take_back``),
+        its events redacted for the listener and their ``narration`` in ``language``,
+        and the listener's ``view`` after it (:func:`~loveletter.views.view_for` of the
+        state after that command): a page draws the board after each step with no rule of
+        its own. A round's end is the view after the command that ended it (the
+        set-aside card shown, the knocked-out out), before the next deal's step. Only the
+        commands this host applied itself are known one by one (its :attr:`journal`); the
+        steps start after the last one it does not know.
+        """
+        self._check_language(language)
+        known = [entry for entry in self.journal if entry[0] > since]
+        seen = [[redact(event, listener) for event in events] for _, _, events in known]
+        narrator = Narrator(you=listener, language=language, everything=True)
+        told = narrator.tell_all([event for chunk in seen for event in chunk])
+        steps: list[dict[str, Any]] = []
+        for (after, command, _), chunk in zip(known, seen, strict=True):
+            lines, told = told[: len(chunk)], told[len(chunk) :]
+            steps.append(
+                {
+                    "state": after,
+                    "actor": getattr(command, "player", None),
+                    "kind": _KINDS.get(type(command), "redeal"),
+                    "events": [to_data(event) for event in chunk],
+                    "narration": lines,
+                    "view": to_data(view_for(self.game.state_at(after), listener))["view"],
+                }
+            )
+        return steps
+
+    def tokens_for(self) -> dict[str, Any]:
+        """Each player's favor tokens, and how many of them a Spy won (public to everyone).
+
+        ``{"target": N, "players": {name: {"tokens": n, "spy": k}}}``: a page writes
+        "3 of 2" and marks the ``k`` tokens won with a Spy.
+        """
+        counts = {player: {"tokens": 0, "spy": 0} for player in self.game.table.players}
+        for event in self.game.events:
+            if isinstance(event, TokenAwarded) and event.player in counts:
+                counts[event.player]["tokens"] = event.tokens
+                if event.reason.value == "spy":
+                    counts[event.player]["spy"] += 1
+        return {"target": self.game.table.target, "players": counts}
+
+    def _round_starts(self) -> list[int]:
+        """The index in the game's events of each round's :class:`RoundStarted`."""
+        return [i for i, event in enumerate(self.game.events) if isinstance(event, RoundStarted)]
+
+    def story(
+        self, listener: str | None, language: str, start: int, count: int = STORY_PAGE
+    ) -> dict[str, Any]:
+        """A page of the story: the game's events ``start`` to ``start + count``, as told.
+
+        ``count`` is at most :data:`STORY_PAGE`; ``next`` is where the next page begins,
+        or ``None`` after the last event.
+        """
+        self._check_language(language)
+        events = self.game.events
+        start = max(0, min(start, len(events)))
+        stop = min(len(events), start + max(0, min(count, STORY_PAGE)))
+        seen = [redact(event, listener) for event in events[start:stop]]
+        narrator = Narrator(you=listener, language=language, everything=True)
+        return {
+            "type": "story",
+            "start": start,
+            "events": [to_data(event) for event in seen],
+            "narration": narrator.tell_all(seen),
+            "next": stop if stop < len(events) else None,
+            "total": len(events),
+        }
+
     def welcome(self, listener: str | None, language: str) -> dict[str, Any]:
-        """What ``listener`` is sent when it (re)connects: the whole game as it saw it."""
-        message = self.update(listener, language, self.game.events)
+        """What ``listener`` is sent when it (re)connects: the game as it saw it, in short.
+
+        The current round's events and their story in full, a summary of each round
+        before (``rounds``: its number, how it ended, its winners, its story's last
+        lines), and ``first``, the index of the first event sent among ``total``: the
+        rest is sent on request, a page at a time (:meth:`story`). Its size does not grow
+        with the game's length.
+        """
+        events = self.game.events
+        starts = self._round_starts()
+        first = starts[-1] if starts else 0
+        message = self.update(listener, language, events[first:])
         message["type"] = "welcome"
+        message["first"] = first
+        message["total"] = len(events)
+        message["rounds"] = self._rounds(listener, language, events[:first])
         table = self.game.table
         message["edition"] = edition_title(edition_named(table.edition), language)
         message["players"] = list(table.players)
         message["seats"] = list(self.seats)
         return message
+
+    def _rounds(
+        self, listener: str | None, language: str, events: Sequence[Event]
+    ) -> list[dict[str, Any]]:
+        """A summary of each round ended among ``events``."""
+        narrator = Narrator(you=listener, language=language, everything=True)
+        rounds: list[dict[str, Any]] = []
+        for event in events:
+            if isinstance(event, RoundEnded):
+                rounds.append(
+                    {
+                        "round": event.round_number,
+                        "end": event.end.value,
+                        "winners": list(event.winners),
+                        "told": [narrator.tell(redact(event, listener))],
+                    }
+                )
+            elif isinstance(event, TokenAwarded) and rounds:
+                rounds[-1]["told"].append(narrator.tell(event))
+        return rounds

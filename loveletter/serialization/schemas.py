@@ -192,8 +192,12 @@ def _host() -> dict[str, Any]:
         "legal": {"type": "array", "items": command},
         "take_back": {"oneOf": [command, {"type": "null"}]},
         "moves": {"$ref": "#/$defs/moves"},
+        "tokens": {"$ref": "#/$defs/tokens"},
     }
-    told_required = ["type", "state", "listener", "language", "events", "narration"]
+    told_required = ["type", "state", "listener", "language", "events", "narration", "tokens"]
+    count = {"type": "integer", "minimum": 0}
+    lines = {"type": "array", "items": {"type": "string"}}
+    events = {"type": "array", "items": {"$ref": "event.schema.json"}}
 
     def message(kind: str, extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
         return {
@@ -237,7 +241,9 @@ def _host() -> dict[str, Any]:
             "A message the host of a game (loveletter.host) sends a listener: its welcome, "
             "an update after a move, or why its own message was refused."
         ),
-        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in ("welcome", "update", "refused")],
+        "oneOf": [
+            {"$ref": f"#/$defs/{name}"} for name in ("welcome", "update", "refused", "story")
+        ],
         "$defs": {
             "welcome": message(
                 "welcome",
@@ -245,11 +251,70 @@ def _host() -> dict[str, Any]:
                     "edition": {"type": "string"},
                     "players": {"type": "array", "items": _NAME},
                     "seats": {"type": "array", "items": _NAME},
+                    "first": count,
+                    "total": count,
+                    "rounds": {"type": "array", "items": {"$ref": "#/$defs/round"}},
                 },
-                ["edition", "players", "seats"],
+                ["edition", "players", "seats", "first", "total", "rounds"],
             ),
-            "update": message("update", {}, []),
+            "update": message(
+                "update", {"steps": {"type": "array", "items": {"$ref": "#/$defs/played"}}}, []
+            ),
             "refused": refused,
+            "story": {
+                "type": "object",
+                "required": ["type", "start", "events", "narration", "next", "total"],
+                "additionalProperties": False,
+                "properties": {
+                    "type": {"const": "story"},
+                    "start": count,
+                    "events": events,
+                    "narration": lines,
+                    "next": {"oneOf": [count, {"type": "null"}]},
+                    "total": count,
+                },
+            },
+            "played": {
+                "type": "object",
+                "required": ["state", "actor", "kind", "events", "narration", "view"],
+                "additionalProperties": False,
+                "properties": {
+                    "state": count,
+                    "actor": {"oneOf": [_NAME, {"type": "null"}]},
+                    "kind": {"enum": ["draw", "play", "choose", "deal", "take_back", "redeal"]},
+                    "events": events,
+                    "narration": lines,
+                    "view": {"$ref": "view.schema.json#/properties/view"},
+                },
+            },
+            "round": {
+                "type": "object",
+                "required": ["round", "end", "winners", "told"],
+                "additionalProperties": False,
+                "properties": {
+                    "round": count,
+                    "end": {"type": "string"},
+                    "winners": {"type": "array", "items": _NAME},
+                    "told": lines,
+                },
+            },
+            "tokens": {
+                "type": "object",
+                "required": ["target", "players"],
+                "additionalProperties": False,
+                "properties": {
+                    "target": count,
+                    "players": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "type": "object",
+                            "required": ["tokens", "spy"],
+                            "additionalProperties": False,
+                            "properties": {"tokens": count, "spy": count},
+                        },
+                    },
+                },
+            },
             "moves": {
                 "type": "object",
                 "required": ["player", "language", "steps"],

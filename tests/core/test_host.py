@@ -156,7 +156,10 @@ def test_messages_tell_each_listener_only_its_own_view_and_redacted_events() -> 
         told = [event for event in message["events"] if event["event"] == "CardDrawn"]
         assert all(event["card"] is None for event in told if event["player"] != listener)
     spectator = host.welcome(None, "en")
-    assert "view" not in spectator
+    assert spectator["view"] == to_data(view_for(host.game.state, None))["view"]
+    assert all(seat["hand"] is None for seat in spectator["view"]["seats"])
+    assert "legal" not in spectator
+    assert "moves" not in spectator
     assert spectator["seats"] == ["Anna", "Ben", "Carla"]
 
 
