@@ -57,7 +57,7 @@ const WORDS = {
     tokens_over: "{count} of {target}", spy_token: "the Spy's token",
     spy_mark: "Spy", card_info: "{value} · {name}: {effect}", close: "Close",
     new_line: "new", played: "just played",
-    moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
+    im_back: "I'm back", moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
@@ -112,7 +112,7 @@ const WORDS = {
     tokens_over: "{count} sur {target}", spy_token: "le pion de l'Espionne",
     spy_mark: "Espionne", card_info: "{value} · {name} : {effect}", close: "Fermer",
     new_line: "nouveau", played: "vient d'être jouée",
-    moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
+    im_back: "Je suis de retour", moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
   },
 };
 
@@ -398,7 +398,9 @@ async function createTable(event) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json();
-  created = response.ok ? answer : { error: answer.error };
+  created = response.ok ? answer : { error: answer.error, code: answer.code };
+  const wrongName = !response.ok && String(answer.code || "").startsWith("name_");
+  $("#players").setAttribute("aria-invalid", String(wrongName));
   drawLinks();
 }
 
@@ -407,7 +409,7 @@ function drawLinks() {
   links.replaceChildren();
   if (!created) return;
   if (created.error) {
-    links.append(element("p", created.error, { role: "alert" }));
+    links.append(element("p", created.error, { role: "alert", class: "error", "data-code": created.code || "" }));
     return;
   }
   links.append(element("p", t("links")));
@@ -465,7 +467,7 @@ function notice(text, button = false) {
 }
 
 function hello() {
-  if (place.watch !== null && !place.seat) return { watch: { token: place.watch, language } };
+  if (place.watch !== null && !place.seat) return { hello: { spectator: place.watch, language } };
   return { hello: { seat: place.seat, token: place.token, language } };
 }
 
@@ -525,9 +527,13 @@ function receive(message) {
     spyTokens = {};
     $("#round-end").hidden = true;
     $("#narration").replaceChildren();
-    count(message.events || []);
+    spyTokens = spiesOf(message) || {};
+    for (const round of message.rounds || []) {
+      tell([`${t("round", { round: round.round })}: ${(round.told || []).join(" ")}`], false, "earlier");
+    }
     tell(message.narration, false);
     shown = message;
+    drawWatchLink(message);
     drawBoard(message.view, message);
     if (message.round_end && message.view.game_winners.length) {
       ended = { ...message.round_end, over: true };
@@ -536,30 +542,53 @@ function receive(message) {
     finish(message);
     return;
   }
+  if (message.type === "timer") {
+    drawTimer(message);
+    return;
+  }
+  if (message.type === "story") return;
   shown = message;
   frames.push(...stepsOf(message));
   pump();
 }
 
-// An update's steps, one event each with the view after it; a server that sends none
-// gives one step, its whole update.
+// Each player's tokens won with a Spy, as the server counts them.
+function spiesOf(message) {
+  if (!message.tokens || !message.tokens.players) return null;
+  return Object.fromEntries(Object.entries(message.tokens.players).map(([name, data]) => [name, data.spy || 0]));
+}
+
+// An update's steps: one per command, with the board after it (a server that sends
+// none gives one, its whole update), told one event at a time, each event with its
+// sentence and its moment; the board drawn is the step's.
 function stepsOf(message) {
   const steps = Array.isArray(message.steps) && message.steps.length ? message.steps
     : [{ events: message.events || [], narration: message.narration || [], view: message.view }];
-  return steps.map((step, index) => ({
-    events: step.event ? [step.event] : step.events || [],
-    narration: step.narration || [],
-    view: step.view || message.view,
-    message,
-    last: index === steps.length - 1,
-  }));
+  const found = [];
+  steps.forEach((step, index) => {
+    const events = step.events || [];
+    const told = step.narration || [];
+    const last = index === steps.length - 1;
+    if (!events.length) {
+      found.push({ events: [], narration: told, view: step.view || message.view, message, last, step });
+      return;
+    }
+    events.forEach((event, at) => {
+      // a sentence for each event; any left over go with the last
+      const narration = at === events.length - 1 ? told.slice(at) : told.slice(at, at + 1);
+      found.push({ events: [event], narration, view: step.view || message.view, message,
+        last: last && at === events.length - 1, step, first: at === 0 });
+    });
+  });
+  return found;
 }
 
 // Draw the steps waiting, one at a time at the chosen pace; stop at the end of a round.
 function pump() {
   while (frames.length && !pacing && !holding) {
     const frame = frames[0];
-    if (ended && !ended.over && frame.events.some((event) => event.event === "RoundStarted")) {
+    if (ended && !ended.over && (frame.events.some((event) => event.event === "RoundStarted")
+      || (frame.step && frame.step.kind === "deal"))) {
       hold(); // the next deal waits until the player has seen this round's end
       return;
     }
@@ -646,6 +675,7 @@ function showFrame(frame) {
 // The last step of the last update is drawn: the board is the latest, the moves are open.
 function finish(message) {
   acting = null;
+  spyTokens = spiesOf(message) || spyTokens;
   rememberThis(message);
   drawTimer(message);
   drawBoard(message.view, message);
@@ -661,10 +691,11 @@ function moment(event, narration) {
   box.classList.add("flash");
 }
 
-function tell(sentences, fresh) {
+function tell(sentences, fresh, kind = "") {
   const story = $("#narration");
   for (const sentence of sentences) {
-    const line = element("li", sentence, fresh ? { class: "new" } : {});
+    const line = element("li", sentence, { class: `${fresh ? "new" : ""} ${kind}`.trim() });
+    if (fresh) line.prepend(element("span", `${t("new_line")}: `, { class: "visually-hidden" }));
     story.append(line);
   }
   story.scrollTop = story.scrollHeight;
@@ -1029,21 +1060,60 @@ function back() {
   focusNext(true);
 }
 
+function drawWatchLink(message) {
+  const box = $("#watch-link");
+  if (!message.watch || !place.table) {
+    box.hidden = true;
+    return;
+  }
+  const link = new URL(`/?table=${encodeURIComponent(place.table)}&lang=${language}#watch=${encodeURIComponent(message.watch)}`, location.href).href;
+  put(box, [link, language], () => {
+    const field = element("input", null, { readonly: "", value: link, "aria-label": t("open_spectator") });
+    const copy = element("button", t("copy"), { type: "button", "data-copy": "spectator" });
+    const said = element("span", "", { class: "copied", "aria-live": "polite" });
+    copy.addEventListener("click", () => copyLink(field, said));
+    return [element("span", t("spectator_link")), " ", field, copy, said];
+  });
+  box.hidden = false;
+}
+
 // -- the turn timer ------------------------------------------------------------------------
+
+let ticking = null;
 
 function drawTimer(message) {
   timer = message.timer || null;
   const box = $("#timer");
+  clearInterval(ticking);
+  ticking = null;
   if (!timer || !timer.seconds) {
     box.hidden = true;
     return;
   }
+  const standIns = timer.stood_in || [];
   const lines = [t("timer_on", { seconds: timer.seconds })];
-  const standIns = timer.stand_ins || [];
   if (standIns.length) lines.push(t("timer_stand_in", { players: listed(standIns) }));
   $("#timer-text").textContent = lines.join(" ");
   box.dataset.standIns = standIns.join(",");
+  $("#im-back").hidden = !(place.seat && standIns.includes(place.seat));
+  const left = $("#timer-left");
+  if (timer.to_act && typeof timer.left === "number") {
+    const until = Date.now() + timer.left * 1000;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      left.textContent = t("timer_left", { seconds, player: timer.to_act });
+    };
+    tick();
+    ticking = setInterval(tick, 1000);
+    left.hidden = false;
+  } else {
+    left.hidden = true;
+  }
   box.hidden = false;
+}
+
+function imBack() {
+  send(JSON.stringify({ back: true }));
 }
 
 // -- start ---------------------------------------------------------------------------------
@@ -1088,6 +1158,7 @@ function start() {
   $("#back").addEventListener("click", back);
   $("#reconnect").addEventListener("click", connect);
   $("#skip").addEventListener("click", skip);
+  $("#im-back").addEventListener("click", imBack);
   $("#card-info-close").addEventListener("click", closeInfo);
   $("#board").addEventListener("click", () => { if (frames.length) skip(); });
   document.addEventListener("keydown", keyed);
