@@ -22,6 +22,7 @@ stored log never leave the server.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import random
 import secrets
@@ -32,13 +33,14 @@ from typing import Any
 import attrs
 
 from loveletter.apps.refcard import effect_line
+from loveletter.apps.web.names import MAX_NAME, NameRefusedError, check_names
 from loveletter.bots import BOTS, Bot, HeuristicBot, make_bot
 from loveletter.commands import Command, Draw
 from loveletter.editions import Edition
 from loveletter.editions import edition as edition_named
 from loveletter.errors import LoveLetterError
 from loveletter.events import Event, RoundEnded, TokenAwarded
-from loveletter.host import Accepted, Host, Outcome
+from loveletter.host import STORY_PAGE, Accepted, Host, Outcome
 from loveletter.narration import Narrator
 from loveletter.referee import Game
 from loveletter.serialization import log_from_json, to_json
@@ -49,13 +51,12 @@ from loveletter.words import LANGUAGES, card_name
 __all__ = [
     "MAX_NAME",
     "BotMoves",
+    "NameRefusedError",
     "Table",
     "TableError",
     "bot_seat_name",
 ]
 
-MAX_NAME = 24
-"""The longest name a seat may have, in characters."""
 
 _BOT_WORDS = {
     "heuristic": ("Heuristic", "heuristique"),
@@ -119,20 +120,20 @@ def _bot_names(bots: Sequence[str], taken: Sequence[str], language: str) -> list
 
 
 def _check_names(players: Sequence[object], bots: Sequence[object], offered: Sequence[str]) -> None:
-    """Raise :class:`TableError` unless the humans' names and the bots' kinds are usable."""
+    """Raise :class:`TableError` unless the humans' names and the bots' kinds are usable.
+
+    A name is refused (:class:`~loveletter.apps.web.names.NameRefusedError`) if it looks like
+    another person's, or like the seat name of any bot the server offers, in either
+    language (:func:`~loveletter.apps.web.names.check_names`).
+    """
     if not players:
         raise TableError("a table needs at least one person")
-    for name in players:
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise TableError(f"a seat's name is 1 to {MAX_NAME} characters")
-        if not name.isprintable() or name != name.strip():
-            raise TableError("a seat's name is printable text, with no space around it")
-    if len(set(players)) != len(players):
-        raise TableError("two seats have the same name")
     for kind in bots:
         if not isinstance(kind, str) or kind not in offered:
             shown = kind[:20] if isinstance(kind, str) else type(kind).__name__
             raise TableError(f"unknown bot {shown!r}: choose among {', '.join(offered)}")
+    bot_names = {bot_seat_name(kind, language) for kind in offered for language in LANGUAGES}
+    check_names(players, sorted(bot_names))
 
 
 def _mix(*numbers: int) -> int:
@@ -156,6 +157,12 @@ def _cards(ed: Edition, language: str) -> dict[str, dict[str, Any]]:
     }
 
 
+def _time_left(deadline: float | None, slice_seconds: float | None) -> float:
+    """The seconds a bot has for one choice: what the budget leaves, at most a slice."""
+    left = float("inf") if deadline is None else deadline - time.monotonic()
+    return left if slice_seconds is None else min(left, slice_seconds)
+
+
 def _bot_draw(host: Host, bots: Sequence[str]) -> Draw | None:
     """The draw the server makes for a bot now (house-remedy tables wait for draws)."""
     actor = host.game.player_to_act
@@ -174,10 +181,25 @@ class Table:
     the table's log can let them play.
     """
 
-    def __init__(self, host: Host, *, bots: Mapping[str, str], bot_seed: int) -> None:
+    def __init__(
+        self,
+        host: Host,
+        *,
+        bots: Mapping[str, str],
+        bot_seed: int,
+        watch: str = "",
+        turn_timer: int | None = None,
+        stood_in: Sequence[str] = (),
+    ) -> None:
         self.host = host
         self.bot_kinds = dict(bots)
         self.bot_seed = bot_seed
+        self.watch = watch
+        """The table's spectator secret: it shows the public view only (``""``: none)."""
+        self.turn_timer = turn_timer
+        """The seconds a person has for a turn before a bot plays for them (or ``None``)."""
+        self.stood_in = [seat for seat in stood_in if seat in host.tokens]
+        """The people a bot plays for now, in the order they were stood in for."""
 
     @classmethod
     def create(
@@ -191,6 +213,7 @@ class Table:
         remedy: bool = False,
         language: str = "en",
         seeds: random.Random | None = None,
+        turn_timer: int | None = None,
     ) -> tuple[Table, dict[str, str]]:
         """A new table for the people ``players`` and the bots ``bots`` (their kinds).
 
@@ -201,7 +224,10 @@ class Table:
         ``offered`` are the bot kinds allowed (every registered kind by default; a server
         offers its own list). ``remedy`` agrees to the house remedy: draws then wait for
         their player, so a move may be taken back until the next player draws.
-        ``language`` is the language of the table and of the bots' seat names. The first
+        ``language`` is the language of the table and of the bots' seat names;
+        ``turn_timer`` the seconds a person has for a turn before a bot plays for them
+        (until they are back: :meth:`stand_in`, :meth:`back`). The table's spectator
+        secret is :attr:`watch` (it shows the public view only). The first
         round is dealt; if a bot plays first, :meth:`think` says how. Raise
         :class:`TableError` for a table that cannot be set up.
 
@@ -231,6 +257,8 @@ class Table:
             host,
             bots=dict(zip(bot_names, bots, strict=True)),
             bot_seed=secrets.randbits(32) if seeds is None else seeds.getrandbits(32),
+            watch=secrets.token_urlsafe(18),
+            turn_timer=turn_timer,
         )
         table.serve()
         return table, tokens
@@ -238,11 +266,19 @@ class Table:
     # -- storing ---------------------------------------------------------------------
 
     def seats_json(self) -> str:
-        """The seats as the store keeps them: token hashes, bots, the bots' seed."""
-        return json.dumps(
-            {"tokens": self.host.tokens, "bots": self.bot_kinds, "bot_seed": self.bot_seed},
-            sort_keys=True,
-        )
+        """The seats as the store keeps them: token hashes, bots, the bots' seed.
+
+        And, where the table has them, its spectator secret, its turn timer and the
+        people a bot stands in for (a table without them is stored as it always was).
+        """
+        data: dict[str, Any] = {
+            "tokens": self.host.tokens,
+            "bots": self.bot_kinds,
+            "bot_seed": self.bot_seed,
+        }
+        optional = {"watch": self.watch, "turn_timer": self.turn_timer, "stood_in": self.stood_in}
+        data.update({key: value for key, value in optional.items() if value})  # as before
+        return json.dumps(data, sort_keys=True)
 
     def log_json(self) -> str:
         """The game's log as the store keeps it (it carries the seed: never sent)."""
@@ -258,7 +294,20 @@ class Table:
         """
         data = json.loads(seats)
         host = Host(Game.replay(*log_from_json(log)), tokens=data["tokens"])
-        return cls(host, bots=data["bots"], bot_seed=data["bot_seed"])
+        return cls(
+            host,
+            bots=data["bots"],
+            bot_seed=data["bot_seed"],
+            watch=data.get("watch", ""),
+            turn_timer=data.get("turn_timer"),
+            stood_in=data.get("stood_in", ()),
+        )
+
+    def is_watcher(self, token: object) -> bool:
+        """Whether ``token`` is the table's spectator secret (in constant time)."""
+        if not isinstance(token, str) or not self.watch:
+            return False
+        return hmac.compare_digest(token.encode("utf-8", "surrogatepass"), self.watch.encode())
 
     # -- who is who --------------------------------------------------------------------
 
@@ -297,23 +346,54 @@ class Table:
             outcome = attrs.evolve(outcome, events=(*outcome.events, *self.serve()))
         return outcome
 
+    @property
+    def played_by_bots(self) -> tuple[str, ...]:
+        """The seats the server plays: the bots', and the people a bot stands in for."""
+        return (*self.bot_kinds, *self.stood_in)
+
     def serve(self) -> list[Event]:
         """Draw for the bots (the host deals), until a person or a bot is to choose."""
         events: list[Event] = []
-        draw = _bot_draw(self.host, tuple(self.bot_kinds))
+        draw = _bot_draw(self.host, self.played_by_bots)
         while draw is not None:
             events.extend(self.host.apply(draw))
-            draw = _bot_draw(self.host, tuple(self.bot_kinds))
+            draw = _bot_draw(self.host, self.played_by_bots)
         return events
 
     @property
     def bot_to_choose(self) -> str | None:
-        """The bot whose move the table waits for, if any."""
+        """The bot (or the person a bot stands in for) whose move the table waits for."""
         game = self.host.game
-        if game.over or _bot_draw(self.host, tuple(self.bot_kinds)) is not None:
+        if game.over or _bot_draw(self.host, self.played_by_bots) is not None:
             return None
         actor = game.player_to_act
-        return actor if actor in self.bot_kinds else None
+        return actor if actor in self.played_by_bots else None
+
+    @property
+    def person_to_act(self) -> str | None:
+        """The person whose move the table waits for (a bot not standing in), if any."""
+        game = self.host.game
+        actor = game.player_to_act
+        if game.over or actor not in self.host.tokens or actor in self.stood_in:
+            return None
+        return actor
+
+    def stand_in(self, seat: str) -> bool:
+        """Let a bot play for the person ``seat`` until they are back; ``False`` if it does.
+
+        The draws due to that seat are made at once (:meth:`serve`).
+        """
+        if seat not in self.host.tokens or seat in self.stood_in:
+            return False
+        self.stood_in.append(seat)
+        return True
+
+    def back(self, seat: str) -> bool:
+        """The person ``seat`` is back: no bot plays for them; ``False`` if none did."""
+        if seat not in self.stood_in:
+            return False
+        self.stood_in.remove(seat)
+        return True
 
     def _bots(self, events: Sequence[Event]) -> dict[str, Bot]:
         """The table's bots, made for this state, each having seen its own ``events``."""
@@ -326,14 +406,25 @@ class Table:
             bots[name] = bot
         return bots
 
-    def think(self, budget: float | None = None, *, decide: Decide | None = None) -> BotMoves:
+    def think(
+        self,
+        budget: float | None = None,
+        *,
+        decide: Decide | None = None,
+        decisions: int | None = None,
+        slice_seconds: float | None = None,
+    ) -> BotMoves:
         """What the bots play (and the server draws for them) until a person is to act.
 
         The table itself is left as it is: the moves are worked out on a copy of its
         game, so this may run anywhere the table's log is (a worker process). The bots
         share ``budget`` seconds between them (no limit if ``None``); a bot asked when
         it is spent, or stopped by ``decide`` (which a worker makes interrupt a bot at
-        the deadline), plays the heuristic bot's move instead.
+        the deadline), plays the heuristic bot's move instead. ``decisions`` stops after
+        that many bots' choices (the draws after them made), and ``slice_seconds`` caps
+        the time of each choice: what a server does to let tables take turns at its
+        workers. A person a bot stands in for (:meth:`stand_in`) is played by the
+        heuristic bot.
         """
         start = time.monotonic()
         deadline = None if budget is None else start + budget
@@ -342,31 +433,34 @@ class Table:
             Host(self.host.game.copy(), tokens=self.host.tokens),
             bots=self.bot_kinds,
             bot_seed=self.bot_seed,
+            stood_in=self.stood_in,
         )
         game = shadow.host.game
         events = list(game.events)
         bots = self._bots(events)
         stand_in: dict[str, Bot] = {}
         commands: list[Command] = []
-        cut = 0
+        cut = chosen = 0
         while not game.over:
-            command: Command | None = _bot_draw(shadow.host, tuple(self.bot_kinds))
+            command: Command | None = _bot_draw(shadow.host, shadow.played_by_bots)
             if command is None:
                 actor = shadow.bot_to_choose
-                if actor is None:
+                if actor is None or (decisions is not None and chosen >= decisions):
                     break
+                chosen += 1
                 view = view_for(game.state, actor)
-                left = float("inf") if deadline is None else deadline - time.monotonic()
-                command = decide(bots[actor], view, left)
+                left = _time_left(deadline, slice_seconds)
+                bot = bots.get(actor)
+                command = None if bot is None else decide(bot, view, left)
                 if command is None:
-                    cut += 1
+                    cut += bot is not None
                     command = self._stand_in(stand_in, actor, events).choose(view)
             new = shadow.host.apply(command)
             commands.append(command)
             events.extend(new)
-            for name, bot in (*bots.items(), *stand_in.items()):
+            for name, other in (*bots.items(), *stand_in.items()):
                 for event in new:
-                    bot.observe(redact(event, name))
+                    other.observe(redact(event, name))
         return BotMoves(
             state=self.state,
             commands=tuple(commands),
@@ -409,46 +503,74 @@ class Table:
 
     # -- what each seat is sent --------------------------------------------------------
 
-    def _page(self, seat: str, language: str, events: Sequence[Event]) -> dict[str, Any]:
+    def _page(self, seat: str | None, language: str, events: Sequence[Event]) -> dict[str, Any]:
         """What the page draws besides the host's message: the bots, a round's end."""
         return {
             "bots": sorted(self.bot_kinds),
             "round_end": _round_end(seat, language, events),
+            "spectator": seat is None,
         }
 
     def update(
-        self, seat: str, language: str, events: Sequence[Event], **more: Any
+        self,
+        seat: str | None,
+        language: str,
+        events: Sequence[Event],
+        *,
+        since: int | None = None,
+        **more: Any,
     ) -> dict[str, Any]:
         """What ``seat`` is sent after ``events``: the host's update, and the page's own.
 
         :meth:`Host.update <loveletter.host.Host.update>` writes the message (the state
         number, the events redacted for ``seat`` and told in ``language``, its view, its
-        moves as a tree, its take-back); the table adds its bots' seats and, after a
-        round's end, what the page shows of it. ``more`` is added as it is.
+        moves as a tree, its take-back, and with ``since`` the steps since that state);
+        the table adds its bots' seats and, after a round's end, what the page shows of
+        it. A step a bot made for a person it stands in for is marked ``stood_in``.
+        ``seat`` ``None`` is a spectator. ``more`` is added as it is.
         """
-        return {
-            **self.host.update(seat, language, events),
+        message = {
+            **self.host.update(seat, language, events, since=since),
             **self._page(seat, language, events),
             **more,
         }
+        for step in message.get("steps", ()):
+            step["stood_in"] = step["actor"] in self.stood_in and step["kind"] != "deal"
+        return message
 
-    def welcome(self, seat: str, language: str, **more: Any) -> dict[str, Any]:
-        """What a seat is sent when it connects or reconnects: the whole game as it saw it.
+    def welcome(self, seat: str | None, language: str, **more: Any) -> dict[str, Any]:
+        """What a seat (or a spectator, ``None``) is sent when it connects or reconnects.
 
-        The host's welcome, with each kind of card as the page draws it and the bots' kinds.
+        The host's welcome (the current round, the rounds before summed up), with each
+        kind of card as the page draws it, the bots' kinds and, for a seat, the table's
+        spectator secret (``watch``), to share.
         """
         message = self.host.welcome(seat, language)
         ed = edition_named(self.host.game.table.edition)
+        extra: dict[str, Any] = {} if seat is None else {"watch": self.watch}
         return {
             **message,
             **self._page(seat, language, self.host.game.events),
             "cards": _cards(ed, language),
             "bot_kinds": dict(self.bot_kinds),
+            **extra,
             **more,
         }
 
+    def story(
+        self, seat: str | None, language: str, start: object, count: object
+    ) -> dict[str, Any]:
+        """A page of the story for ``seat`` (:meth:`Host.story <loveletter.host.Host.story>`).
 
-def _round_end(seat: str, language: str, events: Sequence[Event]) -> dict[str, Any] | None:
+        ``start`` and ``count`` come from a client: anything but whole numbers is read as 0
+        and a full page.
+        """
+        first = start if type(start) is int else 0
+        size = count if type(count) is int and count > 0 else STORY_PAGE
+        return self.host.story(seat, language, first, size)
+
+
+def _round_end(seat: str | None, language: str, events: Sequence[Event]) -> dict[str, Any] | None:
     """The last round's end among ``events``, as ``seat``'s page shows it (or ``None``)."""
     ends = [index for index, event in enumerate(events) if isinstance(event, RoundEnded)]
     if not ends:
