@@ -513,7 +513,12 @@ function receive(message) {
     return;
   }
   retry = 500;
-  for (const old of document.querySelectorAll("#narration li.new")) old.classList.remove("new");
+  prefix = []; // the moves tree changes with every message: a move is chosen in the latest
+  waiting = false;
+  for (const old of document.querySelectorAll("#narration li.new")) {
+    old.classList.remove("new");
+    for (const said of old.querySelectorAll(".visually-hidden")) said.remove();
+  }
   if (message.type === "welcome") {
     cards = message.cards;
     botKinds = message.bot_kinds || {};
@@ -922,7 +927,7 @@ function seatPanel(seat, view, message) {
   if (seat.player === acting) panel.classList.add("acting");
   if (seat.out) panel.classList.add("out");
   panel.append(seatHead(seat, view), badges(seat, message));
-  const held = element("div", null, { class: "seat-cards",
+  const held = element("div", null, { class: "seat-cards", role: "group",
     "aria-label": plural("hand", seat.hand_size) });
   const shownHand = ended && ended.hands && ended.hands[seat.player];
   if (shownHand) held.append(miniCard(shownHand));
