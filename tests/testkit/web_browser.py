@@ -240,9 +240,20 @@ def axe_script() -> str | None:
             return None
         folder.mkdir(parents=True, exist_ok=True)
         done = subprocess.run(
-            [npm, "install", "--prefix", str(folder), "--no-save", "--no-audit", "--no-fund",
-             f"axe-core@{AXE_VERSION}"],
-            capture_output=True, text=True, timeout=300, check=False,
+            [
+                npm,
+                "install",
+                "--prefix",
+                str(folder),
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                f"axe-core@{AXE_VERSION}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
         assert done.returncode == 0, f"npm could not install axe-core: {done.stderr}"
     return script.read_text(encoding="utf-8")
@@ -279,16 +290,19 @@ def screenshot(page: webdriver.Chrome) -> str:
     return shot
 
 
-def side_by_side(page: webdriver.Chrome, shots: list[str], path: Path, width: int) -> None:
-    """Compose screenshots (base64 PNG) side by side in the browser itself, and save it."""
+def side_by_side(
+    page: webdriver.Chrome, shots: list[str], path: Path, width: int, original: int
+) -> None:
+    """Compose screenshots (base64 PNG, each ``original`` pixels wide) side by side in the
+    browser itself, each ``width`` pixels wide, and save it."""
     images = "".join(
         f'<img src="data:image/png;base64,{shot}" style="width:{width}px">' for shot in shots
     )
+    height = round(HEIGHT * width / original)
     with tempfile.TemporaryDirectory() as folder:
         html = Path(folder) / f"{path.stem}.html"
-        html.write_text(
-            f'<body style="margin:0;display:flex;gap:8px;background:#444;width:max-content">{images}</body>'
-        )
-        size_viewport(page, (width + 8) * len(shots), HEIGHT)
+        style = "margin:0;display:flex;gap:8px;background:#444"
+        html.write_text(f'<body style="{style}">{images}</body>')
+        size_viewport(page, (width + 8) * len(shots) - 8, height)
         page.get(html.as_uri())
         page.save_screenshot(str(path))

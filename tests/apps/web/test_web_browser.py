@@ -390,8 +390,10 @@ def test_the_others_moves_are_shown_one_at_a_time(server: Server) -> None:
         assert not shown(page, "#skip")
         make_a_move(page, by_hand=False, seen=lambda kind: None)
         wait(
-            lambda: js(page, "return loveletterTable.pending()") > 0
-            and page.find_elements(By.CSS_SELECTOR, ".seat.acting"),
+            lambda: (
+                js(page, "return loveletterTable.pending()") > 0
+                and page.find_elements(By.CSS_SELECTOR, ".seat.acting")
+            ),
             "a bot's move being shown",
         )
         assert shown(page, "#skip")
@@ -399,8 +401,10 @@ def test_the_others_moves_are_shown_one_at_a_time(server: Server) -> None:
         acting = page.find_element(By.CSS_SELECTOR, ".seat.acting").get_attribute("data-player")
         assert acting.startswith("Heuristic bot")
         wait(
-            lambda: page.find_elements(By.CSS_SELECTOR, ".card.just-played")
-            or js(page, "return loveletterTable.pending()") == 0,
+            lambda: (
+                page.find_elements(By.CSS_SELECTOR, ".card.just-played")
+                or js(page, "return loveletterTable.pending()") == 0
+            ),
             "the card just played",
         )
         page.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
@@ -428,7 +432,10 @@ def test_a_spectator_sees_the_public_view_and_the_page_remembers_it(server: Serv
         assert not shown(page, "#controls")
         assert not page.find_elements(By.CSS_SELECTOR, "#hand .card")
         seats = page.find_elements(By.CSS_SELECTOR, "#other-seats .seat")
-        assert {seat.get_attribute("data-player") for seat in seats} == {"Anna", "Robot heuristique"}
+        assert {seat.get_attribute("data-player") for seat in seats} == {
+            "Anna",
+            "Robot heuristique",
+        }
         assert not page.find_elements(By.CSS_SELECTOR, ".seat-cards .card.face")
         assert page.find_elements(By.CSS_SELECTOR, ".seat-cards .card.back")
         page.get(f"{server.address}/?lang=fr")
@@ -454,7 +461,9 @@ def test_names_are_checked_as_a_reader_sees_them(server: Server) -> None:
             page.find_element(By.ID, "players").clear()
             js(page, "document.querySelector('#players').value = arguments[0]", players)
             page.find_element(By.CSS_SELECTOR, "#create-form button").click()
-            alert = wait(lambda: page.find_elements(By.CSS_SELECTOR, "#links [role=alert]"), "a refusal")
+            alert = wait(
+                lambda: page.find_elements(By.CSS_SELECTOR, "#links [role=alert]"), "a refusal"
+            )
             assert alert[0].get_attribute("data-code").startswith("name_"), alert[0].text
             assert page.find_element(By.ID, "players").get_attribute("aria-invalid") == "true"
         accented = "Z\u0301\u0300o\u0301\u0300e\u0301\u0300"
