@@ -370,6 +370,20 @@ class Host:
         events.extend(self._deal())
         return tuple(events)
 
+    def follow(self, commands: Iterable[Command]) -> tuple[Event, ...]:
+        """Apply ``commands`` as another host's log has them; return their events.
+
+        The deals are in the log, so none is added; each command is checked by the referee.
+
+        What an app does with the moves another process stored, to tell them step by step
+        (:meth:`steps`). A refused command raises
+        :class:`~loveletter.refusals.IllegalCommandError`.
+        """
+        events: list[Event] = []
+        for command in commands:
+            events.extend(self._apply(command))
+        return tuple(events)
+
     def _apply(self, command: Command) -> tuple[Event, ...]:
         """Apply ``command`` to the game, and keep its events in the :attr:`journal`."""
         events = self.game.apply(command)

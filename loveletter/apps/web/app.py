@@ -29,7 +29,9 @@ close code (:data:`loveletter.apps.web.limits.CLOSE_CODES`).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import hmac
 import json
 import logging
 import math
@@ -43,9 +45,18 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from loveletter.apps.web import MISSING_EXTRA
-from loveletter.apps.web.limits import BURST_SECONDS, Bucket, Buckets, Limits, address_key
-from loveletter.apps.web.store import Store
-from loveletter.apps.web.tables import MAX_NAME, Table, TableError
+from loveletter.apps.web.limits import (
+    BURST_SECONDS,
+    Bucket,
+    Buckets,
+    IPNetwork,
+    Limits,
+    address_key,
+    client_address,
+    networks,
+)
+from loveletter.apps.web.store import StoreError, TableStore, open_store
+from loveletter.apps.web.tables import MAX_NAME, NameRefusedError, Table, TableError
 from loveletter.apps.web.workers import BotPool, check_bots
 from loveletter.editions import EDITIONS
 from loveletter.errors import LoveLetterError
@@ -133,6 +144,56 @@ class _SecurityHeaders:
         await self.app(scope, receive, secured)
 
 
+def host_allowed(host: str, allowed: Sequence[str]) -> bool:
+    """Whether the ``Host`` header ``host`` names one of ``allowed`` (its port aside).
+
+    >>> host_allowed("play.example.org:8443", ["*.example.org"])
+    True
+    >>> host_allowed("evil.test", ["example.org"]), host_allowed("example.org", ["example.org"])
+    (False, True)
+    """
+    name = host.strip().lower()
+    if name.startswith("["):  # an IPv6 address, [::1]:8000
+        name = name[: name.find("]") + 1]
+    else:
+        name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+    for pattern in allowed:
+        pattern = pattern.strip().lower()
+        if pattern.startswith("*."):
+            if name.endswith(pattern[1:]) and name != pattern[2:]:
+                return True
+        elif name == pattern:
+            return True
+    return False
+
+
+class _AllowedHosts:
+    """ASGI middleware: a request (or websocket) naming another ``Host`` gets 400.
+
+    A page of another site that a DNS rebinding points at this server names its own host:
+    it is refused before anything else is done.
+    """
+
+    def __init__(self, app: Any, hosts: Sequence[str]) -> None:
+        self.app = app
+        self.hosts = tuple(hosts)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        host = headers.get(b"host", b"").decode("latin-1")
+        if host_allowed(host, self.hosts):
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        response = _error(400, "this server does not answer for that host name")
+        await response(scope, receive, send)
+
+
 class ServerFullError(LoveLetterError):
     """The server holds as many tables as it may (``Limits.max_tables``)."""
 
@@ -149,26 +210,29 @@ class _Connection:
     """Messages waiting for a slow reader before it is dropped."""
 
     def __init__(
-        self, socket: WebSocket, *, seat: str, language: str, address: str, limits: Limits
+        self, socket: WebSocket, *, seat: str | None, language: str, address: str, limits: Limits
     ) -> None:
         self.socket = socket
         self.seat = seat
+        """The seat, or ``None`` for a spectator."""
         self.language = language
         self.address = address
         rate = limits.socket_messages
         self.bucket = Bucket(rate=rate, burst=max(1.0, rate * BURST_SECONDS))
         self.last = time.monotonic()
         self.open = True
-        self.outbox: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | int] = asyncio.Queue()
         self.writer = asyncio.ensure_future(self._write())
 
-    def send(self, message: dict[str, Any]) -> bool:
-        """Queue ``message``; ``False`` if the connection is closed (or dropped now).
+    def send(self, message: dict[str, Any] | str) -> bool:
+        """Queue ``message`` (or its JSON text); ``False`` if the connection is closed.
 
         A connection with :attr:`OUTBOX` messages waiting reads too slowly: it is dropped.
         """
         if not self.open:
             return False
+        if not isinstance(message, str):
+            message = json.dumps(message)
         if self.outbox.qsize() >= self.OUTBOX:
             self.open = False
             self.writer.cancel()
@@ -191,7 +255,7 @@ class _Connection:
                     if isinstance(item, int):
                         await self.socket.close(code=item)
                         return
-                    await self.socket.send_json(item)
+                    await self.socket.send_text(item)
                     self.last = time.monotonic()
                 finally:
                     self.outbox.task_done()
@@ -216,82 +280,162 @@ class _Connection:
 class _Live:
     """A table in memory: the table, its stored version, its lock and its connections."""
 
-    def __init__(self, table: Table, version: int) -> None:
+    def __init__(self, table: Table, version: int, *, owner: str = "", joined: bool = True) -> None:
         self.table = table
         self.version = version
         self.lock = asyncio.Lock()
         self.connections: dict[WebSocket, _Connection] = {}
-        self.touched = time.monotonic()
+        self.touched = self.turn_began = time.monotonic()
         self.thinking = False
+        self.owner = owner
+        """The address that created it (``""`` for a table read from the store)."""
+        self.joined = joined
+        """Whether anyone has joined it since it was created."""
+        self.bot_spent = 0.0
+        """The seconds its bots have thought since its people last moved."""
 
 
 class Hub:
     """The tables in memory, read from the store when first asked for, and who is connected.
 
     ``bots`` are the bot kinds offered; ``limits`` the server's limits; ``seeds`` what
-    deals the new tables (:meth:`Table.create <loveletter.apps.web.tables.Table.create>`).
+    deals the new tables (:meth:`Table.create <loveletter.apps.web.tables.Table.create>`);
+    ``trusted_proxies`` the networks of the reverse proxies whose ``X-Forwarded-For`` is
+    believed (:func:`~loveletter.apps.web.limits.client_address`).
+
+    The tables whose bots are to play wait in a queue; :attr:`Limits.bot_workers
+    <loveletter.apps.web.limits.Limits.bot_workers>` drivers take them in turn, one bot's
+    choice at a time (at most :attr:`~loveletter.apps.web.limits.Limits.bot_slice`
+    seconds), and put a table whose bots are still to play at the back of the queue.
     """
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         *,
         limits: Limits | None = None,
         bots: Sequence[str] = BOTS_OFFERED,
         seeds: random.Random | None = None,
+        trusted_proxies: Sequence[IPNetwork] = (),
     ) -> None:
         self.store = store
         self.seeds = seeds
         self.limits = limits = limits or Limits()
         self.bots = check_bots(tuple(bots))
+        self.trusted_proxies = tuple(trusted_proxies)
         self.tables: dict[str, _Live] = {}
+        self.reserved = 0
+        """Tables being created, counted before they are stored and in memory."""
         self.pool = BotPool(workers=limits.bot_workers, budget=limits.bot_budget)
         self.creations = Buckets(rate=limits.address_tables / 60, burst=limits.address_tables)
         self.messages = Buckets(
             rate=limits.address_messages,
             burst=max(1.0, limits.address_messages * BURST_SECONDS),
         )
+        self.bytes = Buckets(
+            rate=limits.address_bytes, burst=max(1.0, limits.address_bytes * BURST_SECONDS)
+        )
+        self.waiting: collections.deque[str] = collections.deque()
+        """The tables whose bots are to play, in turn."""
+        self.drivers = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._synced = 0.0
         self._purged = -math.inf  # the first chores purge at once
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def address(self, connection: Request | WebSocket) -> str:
+        """The key of a request's limits: its client's address (forwarded by a trusted proxy)."""
+        peer = connection.client.host if connection.client else None
+        forwarded = connection.headers.get("x-forwarded-for")
+        return address_key(client_address(peer, forwarded, self.trusted_proxies))
 
     # -- tables in memory -------------------------------------------------------------
 
     def _room(self) -> None:
-        """Make room for one more table in memory, or raise :class:`ServerFullError`."""
-        if len(self.tables) >= self.limits.max_tables:
-            self.evict(time.monotonic())
-        if len(self.tables) >= self.limits.max_tables:
-            raise ServerFullError(f"the server holds {len(self.tables)} tables, as many as it may")
+        """Make room for one more table in memory, or raise :class:`ServerFullError`.
 
-    async def create(self, options: Mapping[str, Any]) -> tuple[str, Table, dict[str, str]]:
+        The tables in memory and those being created count; past ``max_tables``, the
+        tables due to leave go, then the one nobody is connected to touched longest ago
+        (the store keeps it).
+        """
+        if len(self.tables) + self.reserved >= self.limits.max_tables:
+            self.evict(time.monotonic())
+        while len(self.tables) + self.reserved >= self.limits.max_tables:
+            idle = [
+                (live.touched, table_id)
+                for table_id, live in self.tables.items()
+                if not live.connections and not live.thinking
+            ]
+            if not idle:
+                count = len(self.tables) + self.reserved
+                raise ServerFullError(f"the server holds {count} tables, as many as it may")
+            self._forget(min(idle)[1])
+
+    def _forget(self, table_id: str) -> None:
+        """Let the table ``table_id`` leave memory (the store keeps it)."""
+        self.tables.pop(table_id, None)
+        with contextlib.suppress(ValueError):
+            self.waiting.remove(table_id)
+
+    def _owned(self, owner: str) -> None:
+        """Keep at most ``address_live_tables`` of ``owner``'s tables in memory, one made."""
+        mine = sorted(
+            (live.touched, table_id)
+            for table_id, live in self.tables.items()
+            if live.owner == owner and not live.connections and not live.thinking
+        )
+        extra = sum(1 for live in self.tables.values() if live.owner == owner)
+        for _, table_id in mine:
+            if extra < self.limits.address_live_tables:
+                break
+            self._forget(table_id)
+            extra -= 1
+
+    async def create(
+        self, options: Mapping[str, Any], *, owner: str = ""
+    ) -> tuple[str, Table, dict[str, str]]:
         """A new table, stored at once: its id, the table, and each person's token.
 
         Raise :class:`~loveletter.apps.web.tables.TableError` for a table that cannot be set up,
-        :class:`ServerFullError` if the server holds as many tables as it may.
+        :class:`ServerFullError` if the server holds as many tables as it may. The table
+        is counted before it is stored, so that creations at once never pass
+        ``max_tables``; ``owner`` is the creator's address.
         """
-        self._room()
         table, tokens = Table.create(offered=self.bots, seeds=self.seeds, **options)
+        self._owned(owner)
+        self._room()
         table_id = secrets.token_urlsafe(9)
-        await asyncio.to_thread(
-            self.store.insert, table_id, table.log_json(), table.seats_json(), version=table.state
-        )
-        self.tables[table_id] = _Live(table, table.state)
+        self.reserved += 1
+        try:
+            await asyncio.to_thread(
+                self.store.insert,
+                table_id,
+                table.log_json(),
+                table.seats_json(),
+                version=table.state,
+            )
+        finally:
+            self.reserved -= 1
+        self.tables[table_id] = _Live(table, table.state, owner=owner, joined=False)
         self.schedule_bots(table_id)
         return table_id, table, tokens
 
-    async def live(self, table_id: str) -> _Live | None:
+    async def live(
+        self, table_id: str, admits: Callable[[Table], bool] = lambda table: True
+    ) -> _Live | None:
         """The table ``table_id`` in memory, read from the store if need be.
 
         A table in memory is brought up to date with the store first. ``None`` if there
-        is no such table; :class:`ServerFullError` if it is not in memory and there is no
-        room for it.
+        is no such table, or ``admits`` (the hello's check of its secret) refuses it:
+        that is checked before room is made for a table read from the store.
+        :class:`ServerFullError` if there is no room for it.
         """
         live = self.tables.get(table_id)
         if live is not None:
             if self.limits.sync_interval:
                 await self._refresh(table_id, live)
-            return self.tables.get(table_id)
+            live = self.tables.get(table_id)
+            return live if live is not None and admits(live.table) else None
         if len(table_id) > 64:
             return None
         row = await asyncio.to_thread(self.store.load, table_id)
@@ -299,12 +443,14 @@ class Hub:
             return None
         log_text, seats, version = row
         table = await asyncio.to_thread(Table.restore, log_text, seats)
+        if not admits(table):
+            return None
         live = self.tables.get(table_id)  # loaded meanwhile by another connection?
         if live is None:
             self._room()
             live = self.tables[table_id] = _Live(table, version)
             self.schedule_bots(table_id)
-        return live
+        return live if admits(live.table) else None
 
     def table(self, table_id: str) -> Table | None:
         """The table ``table_id`` if it is in memory (for tests and tinkering)."""
@@ -312,21 +458,25 @@ class Hub:
         return None if live is None else live.table
 
     def evict(self, now: float) -> int:
-        """Forget the tables untouched for ``Limits.evict_after``; return how many.
+        """Forget the tables due to leave memory; return how many.
 
-        Only tables over, or that nobody is connected to, are forgotten; the store keeps
-        them (:attr:`~loveletter.apps.web.limits.Limits.evict_after`).
+        Those untouched for ``Limits.evict_after`` that are over or that nobody is
+        connected to, and those nobody has joined for ``Limits.unjoined_after``; the
+        store keeps them (:attr:`~loveletter.apps.web.limits.Limits.evict_after`).
         """
-        after = self.limits.evict_after
+        after, unjoined = self.limits.evict_after, self.limits.unjoined_after
         gone = [
             table_id
             for table_id, live in self.tables.items()
             if not live.thinking
-            and now - live.touched >= after
-            and (live.table.over or not live.connections)
+            and (
+                (now - live.touched >= after and (live.table.over or not live.connections))
+                or (not live.joined and not live.connections and now - live.touched >= unjoined)
+            )
         ]
         for table_id in gone:
-            live = self.tables.pop(table_id)
+            live = self.tables[table_id]
+            self._forget(table_id)
             for connection in list(live.connections.values()):
                 connection.close(4410, "closed", "the game is over and the table is closed")
         return len(gone)
@@ -349,7 +499,7 @@ class Hub:
                 version=table.state,
                 previous=live.version,
             )
-        except sqlite3.Error:
+        except (sqlite3.Error, StoreError):
             log.exception("table %s could not be stored", table_id)
             return None
         if stored:
@@ -366,27 +516,31 @@ class Hub:
     async def _reload(self, table_id: str, live: _Live) -> None:
         """Read the table again from the store, and tell its connections what changed.
 
-        Another process changed it: moves it stored are sent as an update; if a move of
-        this process's lost the race, the whole game is sent again.
+        Another process changed it: the moves it stored are applied here too, one by
+        one, each checked by the referee, and sent as an update with its steps; if a move
+        of this process's lost the race, the whole game is sent again.
         """
         row = await asyncio.to_thread(self.store.load, table_id)
         if row is None:  # deleted: its retention ran out
-            self.tables.pop(table_id, None)
+            self._forget(table_id)
             for connection in list(live.connections.values()):
                 connection.close(4410, "closed", "the table is no longer kept")
             return
         log_text, seats, version = row
         new = await asyncio.to_thread(Table.restore, log_text, seats)
         old = live.table
-        live.table, live.version = new, version
-        live.touched = time.monotonic()
         before = old.game.log
+        live.touched = time.monotonic()
         if new.game.log[: len(before)] == before:  # it went on: send what is new
-            events = new.game.events[len(old.game.events) :]
-            await self.broadcast(live, events, reloaded=True)
+            since = old.state
+            followed = await asyncio.to_thread(old.host.follow, new.game.log[len(before) :])
+            new.host.journal = old.host.journal
+            live.table, live.version = new, version
+            await self.broadcast(live, followed, since=since, reloaded=True)
         else:  # our move lost the race: the whole game again
+            live.table, live.version = new, version
             for connection in list(live.connections.values()):
-                connection.send(new.welcome(connection.seat, connection.language, reloaded=True))
+                connection.send(self._welcome(live, connection, reloaded=True))
         self.schedule_bots(table_id, stalled_only=True)
 
     async def sync(self) -> None:
@@ -401,41 +555,117 @@ class Hub:
                 continue
             await self._refresh(table_id, live)  # again, with no store of this process's under way
 
+    def changed(self, table_id: str, version: int) -> None:
+        """Told by the store (from its listening thread) that ``table_id`` is at ``version``."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._heard, table_id, version)
+
+    def _heard(self, table_id: str, version: int) -> None:
+        live = self.tables.get(table_id)
+        if live is not None and live.connections and version != live.version:
+            self._spawn(self._refresh(table_id, live))
+
     # -- playing ------------------------------------------------------------------------
 
-    async def broadcast(self, live: _Live, events: Sequence[Event], **more: Any) -> None:
-        """Send every seat connected to the table its own update after ``events``."""
+    def timer(self, live: _Live, now: float | None = None) -> dict[str, Any]:
+        """The table's turn timer as its messages carry it (the web page shows it)."""
         table = live.table
+        person = table.person_to_act
+        left: float | None = None
+        if table.turn_timer is not None and person is not None:
+            elapsed = (time.monotonic() if now is None else now) - live.turn_began
+            left = round(max(0.0, table.turn_timer - elapsed), 1)
+        return {
+            "seconds": table.turn_timer,
+            "to_act": person,
+            "left": left,
+            "stood_in": list(table.stood_in),
+        }
+
+    def _welcome(self, live: _Live, connection: _Connection, **more: Any) -> dict[str, Any]:
+        return live.table.welcome(
+            connection.seat, connection.language, timer=self.timer(live), **more
+        )
+
+    async def broadcast(
+        self, live: _Live, events: Sequence[Event], *, since: int | None = None, **more: Any
+    ) -> None:
+        """Send everyone connected to the table their own update after ``events``.
+
+        ``since`` is the state number before them: each update has its steps.
+        """
+        table = live.table
+        live.turn_began = time.monotonic()
+        timer = self.timer(live)
         for connection in list(live.connections.values()):
-            message = table.update(connection.seat, connection.language, events, **more)
+            message = table.update(
+                connection.seat, connection.language, events, since=since, timer=timer, **more
+            )
+            if not connection.send(message):
+                live.connections.pop(connection.socket, None)
+
+    def _tell_timer(self, live: _Live) -> None:
+        timer = self.timer(live)
+        message = json.dumps({"type": "timer", "state": live.table.state, "timer": timer})
+        for connection in list(live.connections.values()):
             if not connection.send(message):
                 live.connections.pop(connection.socket, None)
 
     async def move(self, table_id: str, live: _Live, connection: _Connection, text: str) -> None:
         """Handle a move from ``connection``: refuse it, or apply, store and tell everyone."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(_refusal("forbidden", "a spectator may not move"))
+            return
         async with live.lock:
             table = live.table
-            outcome = table.receive(connection.seat, text)
+            outcome = table.receive(seat, text)
             if isinstance(outcome, Rejected):  # in the seat's own language
                 connection.send(outcome.to_data(connection.language))
                 return
             stored = await self._store(table_id, live)
             if not stored:  # another process moved first, or the database failed
                 connection.send(
-                    {
-                        "type": "refused",
-                        "error": "stale" if stored is False else "unavailable",
-                        "message": "another move was made first: look again"
-                        if stored is False
-                        else "the move could not be stored: try again",
-                    }
+                    _refusal("stale", "another move was made first: look again")
+                    if stored is False
+                    else _refusal("unavailable", "the move could not be stored: try again")
                 )
                 await self._reload(table_id, live)
                 return
             live.touched = time.monotonic()
+            live.bot_spent = 0.0
             await self.broadcast(
-                live, outcome.events, accepted={"seat": connection.seat, "state": outcome.state}
+                live,
+                outcome.events,
+                since=outcome.state,
+                accepted={"seat": seat, "state": outcome.state},
             )
+        self.schedule_bots(table_id)
+
+    async def back(self, table_id: str, live: _Live, seat: str | None) -> None:
+        """The person ``seat`` is back: no bot plays for them any more (stored, told)."""
+        if seat is None or seat not in live.table.stood_in:
+            return
+        async with live.lock:
+            if not live.table.back(seat):
+                return
+            await self._store(table_id, live)
+            self._tell_timer(live)
+
+    async def stand_in(self, table_id: str, live: _Live, seat: str) -> None:
+        """Let a bot play for ``seat``, whose turn timer ran out (stored, told)."""
+        async with live.lock:
+            if live.table.person_to_act != seat or not live.table.stand_in(seat):
+                return
+            since = live.table.state
+            events = live.table.serve()  # the draws due to them, at a house-remedy table
+            if await self._store(table_id, live) is not True:
+                live.table.back(seat)
+                return
+            if events:
+                await self.broadcast(live, events, since=since)
+            self._tell_timer(live)
         self.schedule_bots(table_id)
 
     def _spawn(self, work: Awaitable[None]) -> None:
@@ -444,7 +674,7 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def schedule_bots(self, table_id: str, *, stalled_only: bool = False) -> None:
-        """Let the table's bots play in a worker, if one is to choose and none is at it.
+        """Put the table in the queue for its bots' turn, if one is to choose.
 
         With ``stalled_only``, only if the table has waited for them longer than a bot's
         budget should take (the process that was to play them may have stopped).
@@ -452,51 +682,104 @@ class Hub:
         live = self.tables.get(table_id)
         if live is None or live.thinking or live.table.bot_to_choose is None:
             return
+        if table_id in self.waiting:
+            return
         if stalled_only and time.monotonic() - live.touched < self.limits.bot_budget + 10:
             return
-        live.thinking = True
-        self._spawn(self._play_bots(table_id, live))
+        self.waiting.append(table_id)
+        if self.drivers < self.limits.bot_workers:
+            self.drivers += 1
+            self._spawn(self._drive())
 
-    async def _play_bots(self, table_id: str, live: _Live) -> None:
+    async def _drive(self) -> None:
+        """Take the tables waiting for their bots, one bot's choice each, in turn."""
         try:
-            while self.tables.get(table_id) is live and live.table.bot_to_choose is not None:
-                table = live.table
-                moves = await self.pool.think(table)
-                async with live.lock:
-                    if live.table is not table or table.state != moves.state:
-                        continue  # the table moved meanwhile: think again
-                    events = table.apply_moves(moves)
-                    if not await self._store(table_id, live):
-                        await self._reload(table_id, live)
-                        continue
-                    live.touched = time.monotonic()
-                    await self.broadcast(live, events)
-        except Exception:  # a worker that died, a bug: logged; the chores try again later
-            log.exception("the bots of table %s could not play", table_id)
+            while self.waiting:
+                table_id = self.waiting.popleft()
+                live = self.tables.get(table_id)
+                if live is None or live.thinking or live.table.bot_to_choose is None:
+                    continue
+                live.thinking = True
+                try:
+                    again = await self._play_bot(table_id, live)
+                except Exception:  # a worker that died, a bug: logged; the chores try again
+                    log.exception("the bots of table %s could not play", table_id)
+                    again = False
+                finally:
+                    live.thinking = False
+                if again:
+                    self.schedule_bots(table_id)
         finally:
-            live.thinking = False
+            self.drivers -= 1
+
+    async def _play_bot(self, table_id: str, live: _Live) -> bool:
+        """One bot's choice at the table (and the draws after it); whether to go on."""
+        table = live.table
+        left = max(0.0, self.limits.bot_budget - live.bot_spent)
+        moves = await self.pool.think(
+            table, budget=left, decisions=1, slice_seconds=self.limits.bot_slice
+        )
+        live.bot_spent += moves.seconds
+        async with live.lock:
+            if self.tables.get(table_id) is not live:
+                return False
+            if live.table is not table or table.state != moves.state:
+                return True  # the table moved meanwhile: think again
+            since = table.state
+            events = table.apply_moves(moves)
+            if not await self._store(table_id, live):
+                await self._reload(table_id, live)
+                return True
+            live.touched = time.monotonic()
+            await self.broadcast(live, events, since=since)
+        return True
 
     # -- connections --------------------------------------------------------------------
 
-    async def join(self, table_id: str, live: _Live, connection: _Connection) -> bool:
-        """Tie ``connection`` to its seat at the table, and welcome it.
+    def spend(self, connection: _Connection, message: dict[str, Any]) -> str | None:
+        """``message`` as text, if the connection's address may be sent its bytes now.
 
-        ``False`` (and the connection closed) if the seat has as many connections as it
-        may. The welcome and the table's next update are in order: it joins between two
+        For what a connection asks for (a welcome, a page of the story); else ``None``.
+        """
+        text = json.dumps(message)
+        if not self.bytes.take(connection.address, now=time.monotonic(), amount=len(text)):
+            return None
+        return text
+
+    async def join(self, table_id: str, live: _Live, connection: _Connection) -> bool:
+        """Tie ``connection`` to its seat (or as a spectator) at the table, and welcome it.
+
+        ``False`` (and the connection closed) if the seat, or the table's spectators,
+        have as many connections as they may, or its address has asked for too many
+        bytes. The welcome and the table's next update are in order: it joins between two
         moves (under the table's lock).
         """
         async with live.lock:
             same = [c for c in live.connections.values() if c.seat == connection.seat]
-            if len(same) >= self.limits.seat_sockets:
+            most = (
+                self.limits.table_spectators
+                if connection.seat is None
+                else self.limits.seat_sockets
+            )
+            if len(same) >= most:
+                who = connection.seat or "the table's spectators"
+                verb = "have" if connection.seat is None else "has"
                 connection.close(
                     4409,
                     "too many connections",
-                    f"{connection.seat} has {len(same)} connections open already",
+                    f"{who} {verb} {len(same)} connections open already",
+                )
+                return False
+            text = self.spend(connection, self._welcome(live, connection))
+            if text is None:
+                connection.close(
+                    4429, "rate limited", "too many bytes asked for from this address: wait"
                 )
                 return False
             live.connections[connection.socket] = connection
             live.touched = time.monotonic()
-            return connection.send(live.table.welcome(connection.seat, connection.language))
+            live.joined = True
+            return connection.send(text)
 
     def leave(self, table_id: str, connection: _Connection) -> None:
         """Untie ``connection`` from its table."""
@@ -510,7 +793,8 @@ class Hub:
         """What the server does on its own, every moment.
 
         It closes idle sockets, evicts tables, shows other processes' moves, lets
-        stalled bots play, and purges old tables hourly.
+        stalled bots play, lets a bot play for a person whose turn timer ran out, and
+        purges old tables hourly.
         """
         idle = self.limits.socket_idle
         for live in list(self.tables.values()):
@@ -524,6 +808,12 @@ class Hub:
             await self.sync()
         for table_id in list(self.tables):
             self.schedule_bots(table_id, stalled_only=True)
+            found = self.tables.get(table_id)
+            if found is None:
+                continue
+            timer = self.timer(found, now)
+            if timer["left"] == 0 and timer["to_act"] is not None:
+                await self.stand_in(table_id, found, timer["to_act"])
         if now - self._purged >= 3600:
             self._purged = now
             gone = await asyncio.to_thread(self.store.purge, days=self.limits.retention_days)
@@ -531,7 +821,15 @@ class Hub:
                 log.info("%d tables older than %s days deleted", gone, self.limits.retention_days)
 
     async def run(self) -> None:
-        """Do the :meth:`chores` until cancelled."""
+        """Listen to the store, and do the :meth:`chores` until cancelled.
+
+        A store that can tell of other servers' writes (PostgreSQL's) tells the hub at once.
+        """
+        self._loop = asyncio.get_running_loop()
+        try:
+            await asyncio.to_thread(self.store.listen, self.changed)
+        except (sqlite3.Error, StoreError):
+            log.exception("the store cannot tell of other servers' writes")
         while True:
             try:
                 await self.chores(time.monotonic())
@@ -541,11 +839,16 @@ class Hub:
 
     async def close(self) -> None:
         """Stop the chores and the bots' workers, and close the store."""
+        self._loop = None
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await asyncio.to_thread(self.pool.close)
         self.store.close()
+
+
+def _refusal(error: str, message: str) -> dict[str, Any]:
+    return {"type": "refused", "error": error, "message": message}
 
 
 # -- HTTP ---------------------------------------------------------------------------------
@@ -575,7 +878,10 @@ def _origin_allowed(headers: Mapping[str, str], allowed: Sequence[str]) -> bool:
     return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
 
 
-_FIELDS = {"players", "bots", "edition", "target", "remedy", "language"}
+_FIELDS = {"players", "bots", "edition", "target", "remedy", "language", "turn_timer"}
+
+TURN_TIMER = (15, 3600)
+"""The shortest and longest turn timer a table may set, in seconds."""
 
 
 def _options(data: Any, editions: Sequence[str]) -> dict[str, Any]:
@@ -605,7 +911,12 @@ def _options(data: Any, editions: Sequence[str]) -> dict[str, Any]:
     language = data.get("language", "en")
     if language not in LANGUAGES:
         raise TableError(f"the language is one of {', '.join(LANGUAGES)}")
+    timer = data.get("turn_timer")
+    low, high = TURN_TIMER
+    if timer is not None and not (type(timer) is int and low <= timer <= high):
+        raise TableError(f"the turn timer is a number of seconds from {low} to {high}, or null")
     return {
+        "turn_timer": timer,
         "players": [player.strip() for player in players],
         "bots": bots,
         "edition": edition,
@@ -615,11 +926,7 @@ def _options(data: Any, editions: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _client(connection: Request | WebSocket) -> str:
-    return address_key(connection.client.host if connection.client else None)
-
-
-def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
+def _routes(hub: Hub, allow_origins: Sequence[str], operator_token: str = "") -> list[Any]:
     limits = hub.limits
     editions = tuple(EDITIONS)
 
@@ -643,8 +950,21 @@ def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
         )
 
     async def health(request: Request) -> Response:
+        given = request.headers.get("authorization", "")
+        expected = f"Bearer {operator_token}"
+        if not operator_token or not hmac.compare_digest(given.encode(), expected.encode()):
+            return _json({"ok": True})  # anyone: only that it answers
         connections = sum(len(live.connections) for live in hub.tables.values())
-        return _json({"ok": True, "tables": len(hub.tables), "connections": connections})
+        return _json(
+            {
+                "ok": True,
+                "tables": len(hub.tables),
+                "connections": connections,
+                "waiting_for_bots": len(hub.waiting),
+                "bot_jobs": hub.pool.jobs,
+                "bot_cut": hub.pool.cut,
+            }
+        )
 
     async def create(request: Request) -> Response:
         if not _origin_allowed(request.headers, allow_origins):
@@ -656,15 +976,19 @@ def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
             return _error(411, "say the length of the request (Content-Length)")
         if int(length) > MAX_MESSAGE:
             return _error(413, f"a request is {MAX_MESSAGE} bytes at most")
-        address = _client(request)
+        address = hub.address(request)
         if not hub.creations.take(address, now=time.monotonic()):
             wait = max(1, round(hub.creations.wait(address)))
             message = f"too many tables from this address: wait {wait} s"
             return _error(429, message, **{"Retry-After": str(wait)})
         try:
             body = await asyncio.wait_for(request.body(), limits.header_timeout)
-            options = _options(json.loads(body[:MAX_MESSAGE]), editions)
-            table_id, table, tokens = await hub.create(options)
+            data = json.loads(body[:MAX_MESSAGE])
+            options = _options(data, editions)
+            table_id, table, tokens = await hub.create(options, owner=address)
+        except NameRefusedError as refused:
+            asked = data.get("language") if isinstance(data, dict) else "en"
+            return _json({"error": refused.message(str(asked)), "code": refused.code}, 400)
         except TimeoutError:
             return _error(408, "the request's body came too slowly")
         except ClientDisconnect:
@@ -682,10 +1006,21 @@ def _routes(hub: Hub, allow_origins: Sequence[str]) -> list[Any]:
             }
             for seat, token in tokens.items()
         }
-        return _json({"table": table_id, "seats": seats, "bots": sorted(table.bot_kinds)})
+        watch = {
+            "token": table.watch,
+            "link": f"/?table={table_id}&lang={language}#watch={table.watch}",
+        }
+        return _json(
+            {
+                "table": table_id,
+                "seats": seats,
+                "bots": sorted(table.bot_kinds),
+                "spectator": watch,
+            }
+        )
 
     async def play(socket: WebSocket) -> None:
-        address = _client(socket)
+        address = hub.address(socket)
         if not _origin_allowed(socket.headers, allow_origins):
             await _deny(socket, 403, "connect from this server's own page")
             return
@@ -715,8 +1050,11 @@ async def _deny(socket: WebSocket, status: int, message: str) -> None:
         await socket.close(code=4000 + status)
 
 
-async def _read_hello(socket: WebSocket, timeout: float) -> tuple[str, str, str] | str:
-    """The seat, token and language of a connection's first message; else why not."""
+async def _read_hello(socket: WebSocket, timeout: float) -> tuple[str | None, str, str] | str:
+    """The seat, token and language of a connection's first message; else why not.
+
+    A spectator's hello (``{"spectator": SECRET}``) has no seat (``None``).
+    """
     try:
         message = await asyncio.wait_for(socket.receive(), timeout)
     except TimeoutError:
@@ -731,10 +1069,17 @@ async def _read_hello(socket: WebSocket, timeout: float) -> tuple[str, str, str]
     hello = data.get("hello") if isinstance(data, dict) else None
     if not isinstance(hello, dict):
         return "unauthorized"
-    seat, token, language = hello.get("seat"), hello.get("token"), hello.get("language", "en")
+    language = hello.get("language", "en")
+    language = language if isinstance(language, str) and language in LANGUAGES else "en"
+    if "spectator" in hello and "seat" not in hello:
+        token = hello["spectator"]
+        if not isinstance(token, str) or len(token) > 200:
+            return "unauthorized"
+        return None, token, language
+    seat, token = hello.get("seat"), hello.get("token")
     if not isinstance(seat, str) or not isinstance(token, str) or len(token) > 200:
         return "unauthorized"
-    return seat, token, language if language in LANGUAGES else "en"
+    return seat, token, language
 
 
 async def _session(hub: Hub, socket: WebSocket, address: str) -> None:
@@ -742,24 +1087,35 @@ async def _session(hub: Hub, socket: WebSocket, address: str) -> None:
     limits = hub.limits
     table_id = socket.path_params["table"]
     hello = await _read_hello(socket, limits.hello_timeout)
-    connection = _Connection(socket, seat="", language="en", address=address, limits=limits)
+    connection = _Connection(socket, seat=None, language="en", address=address, limits=limits)
     try:
         if hello == "timeout":
             connection.close(4408, "timeout", f"say hello within {limits.hello_timeout:g} s")
             return
-        try:
-            live = await hub.live(table_id) if isinstance(hello, tuple) else None
+        if not isinstance(hello, tuple):
+            connection.close(UNAUTHORIZED, "unauthorized", "no such table, seat or token")
+            return
+        seat, token, language = hello
+
+        def admits(table: Table) -> bool:
+            if seat is None:
+                return table.is_watcher(token)
+            return table.host.authenticate(seat, token)
+
+        try:  # the secret is checked before room is made for a stored table
+            live = await hub.live(table_id, admits)
         except ServerFullError:
             connection.close(4503, "unavailable", "the server is full: try again later")
             return
-        if (
-            not isinstance(hello, tuple)
-            or live is None
-            or not live.table.host.authenticate(*hello[:2])
-        ):
+        except (sqlite3.Error, StoreError):
+            log.exception("table %s could not be read", table_id)
+            connection.close(4503, "unavailable", "the tables cannot be read: try again later")
+            return
+        if live is None:
             connection.close(UNAUTHORIZED, "unauthorized", "no such table, seat or token")
             return
-        connection.seat, _, connection.language = hello
+        connection.seat, connection.language = seat, language
+        await hub.back(table_id, live, seat)
         if not await hub.join(table_id, live, connection):
             return
         try:
@@ -786,11 +1142,42 @@ async def _converse(hub: Hub, table_id: str, connection: _Connection) -> None:
         if not connection.open or live is None or socket not in live.connections:
             return  # dropped, evicted, or closed as idle
         text = message.get("text")
-        if isinstance(text, str):
+        if not isinstance(text, str):
+            connection.send(_refusal("malformed", "send text"))
+        elif not await _asked(hub, table_id, live, connection, text):
+            await hub.back(table_id, live, connection.seat)
             await hub.move(table_id, live, connection, text)
-        else:
-            connection.send({"type": "refused", "error": "malformed", "message": "send text"})
         await asyncio.sleep(0)  # let every other client in before the next message
+
+
+async def _asked(hub: Hub, table_id: str, live: _Live, connection: _Connection, text: str) -> bool:
+    """Answer a message that asks for something: a page of the story, or "I am back".
+
+    ``False`` if it is not one of those (a move, or anything else).
+    """
+    if len(text) > MAX_MESSAGE or not text.startswith(('{"story"', '{"back"')):
+        return False
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(data, dict) or len(data) != 1:
+        return False
+    if "back" in data:
+        await hub.back(table_id, live, connection.seat)
+        return True
+    asked = data.get("story")
+    if not isinstance(asked, dict):
+        return False
+    page = live.table.story(
+        connection.seat, connection.language, asked.get("start"), asked.get("count")
+    )
+    answer = hub.spend(connection, page)
+    if answer is None:
+        connection.close(4429, "rate limited", "too many bytes asked for from this address: wait")
+    else:
+        connection.send(answer)
+    return True
 
 
 def create_app(
@@ -800,8 +1187,14 @@ def create_app(
     bots: Sequence[str] = BOTS_OFFERED,
     allow_origins: Sequence[str] = (),
     seeds: random.Random | None = None,
+    trusted_proxies: Sequence[str] = (),
+    allowed_hosts: Sequence[str] = (),
+    operator_token: str = "",
 ) -> Starlette:
-    """The web table's application, keeping its tables in the SQLite file ``database``.
+    """The web table's application, keeping its tables in ``database``.
+
+    ``database`` is a SQLite file, or a PostgreSQL URL (``postgresql://...``,
+    :mod:`loveletter.apps.web.postgres`).
 
     ``limits`` are its limits (the defaults of :class:`~loveletter.apps.web.limits.Limits`);
     ``bots`` the bot kinds it offers (each a spec :func:`~loveletter.bots.registry.make_bot`
@@ -810,8 +1203,16 @@ def create_app(
     ``random.Random`` (the same seeds, the same tables), where a server draws each
     table's seed from :mod:`secrets`. The hub (the tables and connections) is
     ``app.state.hub``; its chores run while the application runs (its lifespan).
+
+    ``trusted_proxies`` are the addresses or networks (CIDR) of the reverse proxies in
+    front: from them only is ``X-Forwarded-For`` read, and every limit counts the
+    client's address it forwards. ``allowed_hosts``, if given, are the only ``Host``
+    names a request may name (``example.org``, or ``*.example.org`` for its
+    subdomains); any other gets 400. ``operator_token``, if given, is what
+    ``/api/health`` wants (``Authorization: Bearer TOKEN``) before it says more than "ok".
     """
-    hub = Hub(Store(database), limits=limits, bots=bots, seeds=seeds)
+    proxies = networks(trusted_proxies)
+    hub = Hub(open_store(database), limits=limits, bots=bots, seeds=seeds, trusted_proxies=proxies)
     origins = tuple(allow_origins)
 
     @contextlib.asynccontextmanager
@@ -827,6 +1228,8 @@ def create_app(
 
     secured = security_headers(origins)
     middleware = [Middleware(_SecurityHeaders, headers=secured)]
+    if allowed_hosts:
+        middleware.append(Middleware(_AllowedHosts, hosts=tuple(allowed_hosts)))
     if origins:
         middleware.append(
             Middleware(
@@ -851,7 +1254,7 @@ def create_app(
         500: server_error,
     }
     app = Starlette(
-        routes=_routes(hub, origins),
+        routes=_routes(hub, origins, operator_token),
         middleware=middleware,
         exception_handlers=errors,
         lifespan=lifespan,

@@ -11,19 +11,26 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from loveletter.apps.web import MISSING_EXTRA
-from loveletter.apps.web.limits import Limits
+from loveletter.apps.web.limits import Limits, networks
 
 __all__ = ["LIMIT_HELP", "add_parser", "limits_from", "main"]
 
 LIMIT_HELP = {
     "bot_budget": "seconds the bots of one table may think between two moves of its people",
-    "bot_workers": "worker processes the bots think in",
+    "bot_workers": "worker processes the bots think in (the tables take turns at them)",
+    "bot_slice": "seconds one bot's choice may take at a worker before the next table's turn",
+    "address_bytes": "bytes a second one address may ask for (welcomes, story pages; then 4429)",
+    "address_live_tables": "tables one address's creations keep in memory (older ones leave it)",
+    "unjoined_after": "seconds after which a table nobody has joined leaves memory",
+    "table_spectators": "spectators' connections open at once at one table (then 4409)",
     "socket_messages": "messages a second one connection may send (then closed: 4429)",
     "address_messages": "messages a second one address may send, new connections counted",
     "address_tables": "tables one address may create a minute (then HTTP 429)",
@@ -56,9 +63,35 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     serve.add_argument(
         "--database",
         default="loveletter-web.sqlite3",
+        metavar="FILE|URL",
+        help="the SQLite file that keeps the tables across restarts (loveletter-web.sqlite3), "
+        "which several server processes on this machine may share; or a PostgreSQL URL "
+        "(postgresql://user@host/db, the [postgres] extra), which servers on several "
+        "machines may share",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front (an address, or a network such as 10.0.0.0/8): its "
+        "X-Forwarded-For names the client, whose address every limit counts; repeat for "
+        "several. A forwarded header from anyone else is ignored",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name requests may name (play.example.org, or *.example.org); repeat "
+        "for several. Any other Host gets 400 (none given: any)",
+    )
+    serve.add_argument(
+        "--operator-token-file",
         metavar="FILE",
-        help="the SQLite file that keeps the tables across restarts (loveletter-web.sqlite3); "
-        "several server processes may share it",
+        help="a file holding the operator's token: /api/health says more than 'ok' to a "
+        "request with 'Authorization: Bearer TOKEN' (the LOVELETTER_OPERATOR_TOKEN "
+        "environment variable does the same)",
     )
     serve.add_argument(
         "--bots",
@@ -107,11 +140,21 @@ def main(args: argparse.Namespace) -> int:
         return 2
     bots = tuple(kind.strip() for kind in args.bots.split(",") if kind.strip())
     try:
+        operator = os.environ.get("LOVELETTER_OPERATOR_TOKEN", "")
+        if args.operator_token_file:
+            operator = Path(args.operator_token_file).read_text(encoding="utf-8").strip()
         limits = guard.fit_to_open_files(limits_from(args))
+        proxies = networks(args.trusted_proxy)
         application = app.create_app(
-            args.database, limits=limits, bots=bots, allow_origins=args.allow_origin
+            args.database,
+            limits=limits,
+            bots=bots,
+            allow_origins=args.allow_origin,
+            trusted_proxies=args.trusted_proxy,
+            allowed_hosts=args.allowed_host,
+            operator_token=operator,
         )
-    except ValueError as error:
+    except (ValueError, OSError, ModuleNotFoundError) as error:
         print(f"loveletter serve: {error}", file=sys.stderr)
         return 2
     print(f"loveletter serve: open http://{args.host}:{args.port}/ (Ctrl-C stops it)")
@@ -121,6 +164,7 @@ def main(args: argparse.Namespace) -> int:
         port=args.port,
         limits=limits,
         headers=app.security_headers(args.allow_origin),
+        trusted_proxies=proxies,
     )
     server.run()
     return 0

@@ -22,13 +22,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from loveletter.apps.web import MISSING_EXTRA
-from loveletter.apps.web.limits import Limits, address_key
+from loveletter.apps.web.limits import IPNetwork, Limits, address_key, client_address, trusted
 from loveletter.host import MAX_MESSAGE
 
 __all__ = ["RESERVED_FILES", "fit_to_open_files", "guarded_protocol", "make_server"]
@@ -74,11 +74,19 @@ class _Open:
     def add(self, address: str, transport: asyncio.Transport) -> None:
         self.by_address.setdefault(address, set()).add(transport)
 
+    def discard(self, address: str, transport: asyncio.Transport) -> None:
+        self.by_address.get(address, set()).discard(transport)
 
-def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type:
+
+def guarded_protocol(
+    limits: Limits, headers: Mapping[str, str], trusted_proxies: Sequence[IPNetwork] = ()
+) -> type:
     """The HTTP protocol of uvicorn, with the connection limits of ``limits``.
 
-    ``headers`` are the security headers its own answers carry.
+    ``headers`` are the security headers its own answers carry. A connection from one of
+    ``trusted_proxies`` counts, once its request's headers have come, for the client
+    address its ``X-Forwarded-For`` names (each request of a kept-alive connection moves
+    it there), never for the proxy's: only the limit in all holds it before.
     """
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -89,16 +97,30 @@ def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type:
     class GuardedHttp(HttpToolsProtocol):  # type: ignore[misc, unused-ignore]
         _timer: asyncio.TimerHandle | None = None
 
+        _counted: str | None = None
+        _proxied = False
+
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override, unused-ignore]
             super().connection_made(transport)
-            address = address_key(self.client[0] if self.client else None)
+            peer = self.client[0] if self.client else None
+            self._proxied = trusted(peer, trusted_proxies)
+            address = "" if self._proxied else address_key(peer)  # a proxy's: at its headers
+            if not self._admit(address, transport):
+                return
+            self._arm()
+
+        def _admit(self, address: str, transport: asyncio.Transport) -> bool:
+            """Count ``transport`` for ``address`` ("": in all only), or refuse it 503."""
+            if self._counted is not None:
+                opened.discard(self._counted, transport)
             total, mine = opened.count(address)
-            if total >= limits.max_connections or mine >= limits.address_connections:
+            if total >= limits.max_connections or (address and mine >= limits.address_connections):
                 which = "in all" if total >= limits.max_connections else "from your address"
                 self._refuse(503, f"too many connections {which}: try again later")
-                return
+                return False
             opened.add(address, transport)
-            self._arm()
+            self._counted = address
+            return True
 
         def _arm(self) -> None:
             self._timer = self.loop.call_later(limits.header_timeout, self._too_slow)
@@ -125,6 +147,14 @@ def guarded_protocol(limits: Limits, headers: Mapping[str, str]) -> type:
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            if self._proxied and self._counted is not None:
+                peer = self.client[0] if self.client else None
+                forwarded = b", ".join(
+                    value for name, value in self.headers if name.lower() == b"x-forwarded-for"
+                )
+                client = client_address(peer, forwarded.decode("latin-1"), trusted_proxies)
+                if not self._admit(address_key(client), self.transport):
+                    raise ConnectionRefusedError("too many connections")  # ends the parse
             super().on_headers_complete()
 
         def connection_lost(self, exc: Exception | None) -> None:
@@ -189,12 +219,16 @@ def make_server(
     limits: Limits,
     headers: Mapping[str, str],
     log_level: str = "warning",
+    trusted_proxies: Sequence[IPNetwork] = (),
     **options: Any,
 ) -> Any:
     """A uvicorn server (``uvicorn.Server``) for ``app`` on ``host:port``, with the limits.
 
-    ``headers`` are the security headers of the answers it writes itself; ``options``
-    go to ``uvicorn.Config`` as they are.
+    ``headers`` are the security headers of the answers it writes itself;
+    ``trusted_proxies`` the reverse proxies whose forwarded addresses the connection
+    limits count (:func:`guarded_protocol`); ``options`` go to ``uvicorn.Config`` as they
+    are. uvicorn's own reading of proxy headers is off: the application reads them, from
+    the trusted proxies only.
     """
     try:
         import uvicorn
@@ -204,7 +238,8 @@ def make_server(
         app,
         host=host,
         port=port,
-        http=guarded_protocol(limits, headers),
+        http=guarded_protocol(limits, headers, trusted_proxies),
+        proxy_headers=False,
         ws="auto",
         ws_max_size=4 * MAX_MESSAGE,  # the transport's own cap, before the server's
         ws_max_queue=32,

@@ -18,19 +18,29 @@ True
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-__all__ = ["BURST_SECONDS", "CLOSE_CODES", "Bucket", "Buckets", "Limits", "address_key"]
+__all__ = [
+    "BURST_SECONDS",
+    "CLOSE_CODES",
+    "Bucket",
+    "Buckets",
+    "Limits",
+    "address_key",
+    "client_address",
+    "networks",
+    "trusted",
+]
 
 CLOSE_CODES = {
     4401: "unauthorized: no such table, seat or token (the page does not reconnect)",
     4408: "timeout: no hello in time, or nothing sent either way for too long",
     4409: "too many connections: the seat has as many open as it may",
     4410: "closed: the table is over and has left the server's memory",
-    4429: "rate limited: too many messages from this connection or this address",
+    4429: "rate limited: too many messages (or bytes asked for) from this connection or address",
     4503: "unavailable: the server holds as many tables as it may",
 }
 """The websocket close codes the server uses, each with what it means.
@@ -61,20 +71,39 @@ class Limits:
     """The time the bots of one table may think between two moves of its people, in all
     (``--bot-budget``). A bot still thinking when it runs out plays the heuristic bot's
     move instead."""
-    bot_workers: int = attrs.field(default=1, validator=_positive)
+    bot_workers: int = attrs.field(default=2, validator=_positive)
     """The worker processes the bots think in, never on the server's event loop
-    (``--bot-workers``)."""
+    (``--bot-workers``). The tables waiting for their bots take turns at them, one bot's
+    choice at a time."""
+    bot_slice: float = attrs.field(default=0.1, converter=float, validator=_positive)
+    """The longest one bot's choice may take at a worker (``--bot-slice``): a search bot
+    searches that long, then plays its best move so far, and the next table waiting takes
+    the worker. A table's bots spend ``bot_budget`` a slice at a time."""
     socket_messages: float = attrs.field(default=10.0, converter=float, validator=_positive)
     """Messages a second one connection may send (``--socket-messages``); over it the
     connection is closed with 4429."""
     address_messages: float = attrs.field(default=30.0, converter=float, validator=_positive)
     """Messages a second all the connections of one address may send together, new
     connections counted (``--address-messages``); over it, 4429."""
+    address_bytes: float = attrs.field(default=2_000_000.0, converter=float, validator=_positive)
+    """Bytes a second of what the connections of one address ask for (welcomes, pages of
+    the story), together (``--address-bytes``); over it, 4429."""
     address_tables: float = attrs.field(default=10.0, converter=float, validator=_positive)
     """Tables one address may create a minute (``--address-tables``); over it, HTTP 429."""
+    address_live_tables: int = attrs.field(default=4, validator=_positive)
+    """Tables one address's creations keep in memory (``--address-live-tables``): past
+    it, its oldest table nobody is connected to leaves memory (the store keeps it, and a
+    hello brings it back)."""
     max_tables: int = attrs.field(default=500, validator=_positive)
-    """Tables in memory at once (``--max-tables``); a new one past it, when none can be
-    evicted, gets HTTP 503 (and a connection to a stored one, 4503)."""
+    """Tables in memory at once (``--max-tables``), never exceeded: past it, the table
+    nobody is connected to that was touched longest ago leaves memory (the store keeps
+    it); when every table has a connection, a new one gets HTTP 503 (and a connection to
+    a stored one, 4503)."""
+    unjoined_after: float = attrs.field(default=60.0, converter=float, validator=_not_negative)
+    """Time after which a table nobody has joined leaves memory (``--unjoined-after``)."""
+    table_spectators: int = attrs.field(default=16, validator=_positive)
+    """Spectators' connections open at once at one table (``--table-spectators``); one
+    more gets 4409."""
     seat_sockets: int = attrs.field(default=4, validator=_positive)
     """Connections open at once for one seat (``--seat-sockets``); one more gets 4409."""
     address_connections: int = attrs.field(default=64, validator=_positive)
@@ -118,14 +147,14 @@ class Bucket:
         self.tokens = burst
         self.stamp: float | None = None
 
-    def take(self, *, now: float) -> bool:
-        """Take a token at time ``now`` (seconds); ``False`` if there is none."""
+    def take(self, *, now: float, amount: float = 1.0) -> bool:
+        """Take ``amount`` tokens at time ``now`` (seconds); ``False`` if there are fewer."""
         if self.stamp is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < 1:
+        if self.tokens < amount:
             return False
-        self.tokens -= 1
+        self.tokens -= amount
         return True
 
     def wait(self) -> float:
@@ -149,14 +178,14 @@ class Buckets:
         self.keep = keep
         self.buckets: dict[Hashable, Bucket] = {}
 
-    def take(self, key: Hashable, *, now: float) -> bool:
-        """Take a token from ``key``'s bucket at time ``now``."""
+    def take(self, key: Hashable, *, now: float, amount: float = 1.0) -> bool:
+        """Take ``amount`` tokens from ``key``'s bucket at time ``now``."""
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.keep:
                 self._forget(now)
             bucket = self.buckets[key] = Bucket(rate=self.rate, burst=self.burst)
-        return bucket.take(now=now)
+        return bucket.take(now=now, amount=amount)
 
     def wait(self, key: Hashable) -> float:
         """Seconds until ``key`` has a token again."""
@@ -198,3 +227,64 @@ def address_key(host: str | None) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{host}/64", strict=False))
     return str(address)
+
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def networks(specs: Iterable[str]) -> tuple[IPNetwork, ...]:
+    """The networks of ``specs`` (addresses, or CIDR blocks); :class:`ValueError` if wrong.
+
+    >>> networks(["127.0.0.1", "10.0.0.0/8"])
+    (IPv4Network('127.0.0.1/32'), IPv4Network('10.0.0.0/8'))
+    """
+    found: list[IPNetwork] = []
+    for spec in specs:
+        try:
+            found.append(ipaddress.ip_network(spec.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"not an address or a network: {spec!r}") from None
+    return tuple(found)
+
+
+def trusted(host: str | None, networks: Sequence[IPNetwork]) -> bool:
+    """Whether the address ``host`` is in one of ``networks``."""
+    if host is None or not networks:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in network for network in networks)
+
+
+def client_address(
+    peer: str | None, forwarded: str | None, proxies: Sequence[IPNetwork] = ()
+) -> str | None:
+    """The client's address: the peer's, or behind a trusted proxy the one it forwarded.
+
+    ``forwarded`` is the ``X-Forwarded-For`` header (each proxy appends the address it
+    was reached from). Only when ``peer`` is in ``proxies`` is the header read, from its
+    end: the last address that is not a trusted proxy's is the client (those before it
+    were written by the client itself, and may be anything). A header from anyone else
+    is ignored.
+
+    >>> proxies = networks(["127.0.0.1"])
+    >>> client_address("127.0.0.1", "6.6.6.6, 203.0.113.9", proxies)
+    '203.0.113.9'
+    >>> client_address("198.51.100.4", "203.0.113.9", proxies)  # not a proxy: ignored
+    '198.51.100.4'
+    """
+    if not forwarded or not trusted(peer, proxies):
+        return peer
+    hops = [hop.strip() for hop in forwarded.split(",")]
+    for hop in reversed(hops):
+        try:
+            ipaddress.ip_address(hop)
+        except ValueError:
+            return peer  # a header no proxy of ours wrote: the peer is the client
+        if not trusted(hop, proxies):
+            return hop
+    return hops[0] or peer

@@ -185,8 +185,9 @@ def check_names(people: Iterable[object], bots: Iterable[str]) -> None:
     bot_names = list(bots)
     seen: list[str] = []
     for name in people:
-        seen.append(check_name(name, [*seen, *bot_names]))
-        mine = skeleton(name)
+        checked = check_name(name, [*seen, *bot_names])
+        seen.append(checked)
+        mine = skeleton(checked)
         for bot in bot_names:
             if mine.startswith(skeleton(bot)):
                 raise NameRefusedError(

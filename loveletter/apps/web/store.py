@@ -28,10 +28,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Protocol
 
-__all__ = ["Store"]
+from loveletter.errors import LoveLetterError
+
+__all__ = ["Store", "StoreError", "TableStore", "open_store"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -44,6 +47,56 @@ CREATE TABLE IF NOT EXISTS tables (
 
 BUSY_TIMEOUT = 5.0
 """Seconds a write waits for another process's write to the same file to finish."""
+
+
+class StoreError(LoveLetterError):
+    """The database failed (the server logs it and tells the client to try again)."""
+
+
+Changed = Callable[[str, int], None]
+"""Told, from another thread, that a table was stored at a version: its id and version."""
+
+
+class TableStore(Protocol):
+    """What the server needs of a store: SQLite's or PostgreSQL's.
+
+    :class:`Store` (SQLite), or :class:`loveletter.apps.web.postgres.PostgresStore`. Its
+    errors are :class:`sqlite3.Error` or :class:`StoreError`.
+    """
+
+    def insert(self, table: str, log: str, seats: str, *, version: int) -> None:
+        """Store a new table."""
+
+    def save(self, table: str, log: str, seats: str, *, version: int, previous: int) -> bool:
+        """Store ``table`` at ``version`` if it is still at ``previous``; say if it was."""
+
+    def load(self, table: str) -> tuple[str, str, int] | None:
+        """The log, the seats and the version of ``table``, or ``None``."""
+
+    def versions(self, tables: Iterable[str]) -> dict[str, int]:
+        """The version of each of ``tables`` that is stored."""
+
+    def purge(self, *, days: float) -> int:
+        """Delete the tables nobody changed for ``days``; return how many."""
+
+    def listen(self, changed: Changed) -> bool:
+        """Call ``changed`` whenever any server stores a table; ``False`` if it cannot."""
+
+    def close(self) -> None:
+        """Close the store."""
+
+
+def open_store(database: str | Path) -> TableStore:
+    """The store ``database`` names: a PostgreSQL URL (``postgresql://...``), or a file.
+
+    PostgreSQL needs the ``[postgres]`` extra (psycopg 3).
+    """
+    text = str(database)
+    if text.startswith(("postgresql://", "postgres://")):
+        from loveletter.apps.web.postgres import PostgresStore
+
+        return PostgresStore(text)
+    return Store(text)
 
 
 def _private_file(path: str) -> None:
@@ -152,6 +205,13 @@ class Store:
                 "DELETE FROM tables WHERE updated < datetime('now', ?)", (f"-{float(days)} days",)
             )
             return cursor.rowcount
+
+    def listen(self, changed: Changed) -> bool:
+        """SQLite tells no other process of a write: ``False``.
+
+        The server looks again at the versions every ``sync_interval`` instead.
+        """
+        return False
 
     def close(self) -> None:
         """Close the database."""

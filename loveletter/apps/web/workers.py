@@ -8,8 +8,11 @@ the server checks and applies them as it does a person's.
 
 Each job has a time budget: in the worker, a bot still thinking when its table's budget
 runs out is interrupted (a timer signal, where the system has one) and the heuristic bot
-plays that move instead. A worker never holds more than one table's job at a time, so a
-table's budget is also the longest it can keep a worker from the others.
+plays that move instead. A job is one bot's choice, within a slice of time
+(``Limits.bot_slice``): a search bot searches for that long and plays its best move so
+far; then the table goes to the back of the queue of tables waiting for a worker
+(:class:`loveletter.apps.web.app.Hub`), so that no table keeps a worker from the others
+for longer than a slice.
 
 >>> from loveletter.apps.web.tables import Table
 >>> table, _ = Table.create(["Anna"], bots=["random"], target=1)
@@ -49,6 +52,9 @@ _AGAIN = 0.01
 _deciding = False
 """Whether a bot of this process is being asked under an alarm (the alarm raises then)."""
 
+MIN_SEARCH = 0.02
+"""Seconds below which a bot is not asked at all (the heuristic bot plays instead)."""
+
 
 def _alarm(signum: int, frame: types.FrameType | None) -> None:
     if _deciding:
@@ -67,10 +73,16 @@ def _decide_with_alarm(bot: Bot, view: View, left: float) -> Command | None:
         return None
     if left == float("inf"):
         return bot.choose(view)
+    alarm = left
+    if hasattr(bot, "time_limit"):  # a search bot: it searches as long as it is given
+        if left < MIN_SEARCH:
+            return None
+        bot.time_limit = left
+        alarm = 2 * left + 0.05  # it stops by itself; the alarm is for a bot that does not
     previous = signal.signal(signal.SIGALRM, _alarm)
     try:
         _deciding = True
-        signal.setitimer(signal.ITIMER_REAL, left, _AGAIN)
+        signal.setitimer(signal.ITIMER_REAL, alarm, _AGAIN)
         try:
             return bot.choose(view)
         finally:
@@ -87,15 +99,24 @@ def _can_interrupt() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-def think(log: str, seats: str, budget: float) -> BotMoves:
+def think(
+    log: str,
+    seats: str,
+    budget: float,
+    decisions: int | None = None,
+    slice_seconds: float | None = None,
+) -> BotMoves:
     """The bots' moves at the table stored as ``log`` and ``seats``, within ``budget`` s.
 
-    What a worker runs. In a process's main thread, on a system with timer signals, a
-    bot is interrupted at the deadline; elsewhere it is only not asked once time is up.
+    What a worker runs: ``decisions`` bots' choices at most, each within
+    ``slice_seconds`` (:meth:`Table.think <loveletter.apps.web.tables.Table.think>`). In
+    a process's main thread, on a system with timer signals, a bot is interrupted at the
+    deadline; elsewhere it is only not asked once time is up. A search bot (one with a
+    ``time_limit``) is given the time left as its limit.
     """
     table = Table.restore(log, seats)
     decide = _decide_with_alarm if _can_interrupt() else None
-    return table.think(budget, decide=decide)
+    return table.think(budget, decide=decide, decisions=decisions, slice_seconds=slice_seconds)
 
 
 def check_bots(specs: tuple[str, ...]) -> tuple[str, ...]:
@@ -141,12 +162,29 @@ class BotPool:
             )
         return self._pool
 
-    async def think(self, table: Table) -> BotMoves:
-        """The bots' moves at ``table`` from its current state, worked out in a worker."""
+    async def think(
+        self,
+        table: Table,
+        *,
+        budget: float | None = None,
+        decisions: int | None = None,
+        slice_seconds: float | None = None,
+    ) -> BotMoves:
+        """The bots' moves at ``table`` from its current state, worked out in a worker.
+
+        Within ``budget`` seconds (the pool's by default), ``decisions`` choices at most,
+        each within ``slice_seconds`` (:func:`think`).
+        """
         loop = asyncio.get_running_loop()
         try:
             moves: BotMoves = await loop.run_in_executor(
-                self._executor(), think, table.log_json(), table.seats_json(), self.budget
+                self._executor(),
+                think,
+                table.log_json(),
+                table.seats_json(),
+                self.budget if budget is None else budget,
+                decisions,
+                slice_seconds,
             )
         except concurrent.futures.BrokenExecutor:  # a worker died (killed?): start again
             self._pool = None

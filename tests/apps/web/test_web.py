@@ -128,14 +128,22 @@ def test_the_config_lists_the_bots_the_server_offers(tmp_path: Path) -> None:
         assert client.get("/api/config").json()["bots"] == ["random", "ismcts"]
 
 
-def test_the_health_check_counts_tables_and_connections(client: TestClient) -> None:
-    """``/api/health`` answers a load balancer with the tables and connections it holds."""
-    assert client.get("/api/health").json() == {"ok": True, "tables": 0, "connections": 0}
-    answer = new_table(client)
-    with client.websocket_connect(f"/ws/{answer['table']}") as socket:
-        hello(socket, "Anna", answer["seats"]["Anna"]["token"])
-        health = client.get("/api/health").json()
-    assert health == {"ok": True, "tables": 1, "connections": 1}
+def test_the_health_check_says_ok_and_counts_only_for_the_operator(tmp_path: Path) -> None:
+    """``/api/health`` answers anyone "ok" only; with the operator's token, it counts the
+    tables and connections it holds."""
+    operator = {"Authorization": "Bearer s3cret"}
+    with TestClient(seeded_app(tmp_path / "t.sqlite3", operator_token="s3cret")) as client:
+        assert client.get("/api/health").json() == {"ok": True}
+        wrong = {"Authorization": "Bearer guess"}
+        assert client.get("/api/health", headers=wrong).json() == {"ok": True}
+        health = client.get("/api/health", headers=operator).json()
+        assert (health["tables"], health["connections"]) == (0, 0)
+        answer = new_table(client)
+        with client.websocket_connect(f"/ws/{answer['table']}") as socket:
+            hello(socket, "Anna", answer["seats"]["Anna"]["token"])
+            health = client.get("/api/health", headers=operator).json()
+            assert client.get("/api/health").json() == {"ok": True}
+    assert (health["tables"], health["connections"]) == (1, 1)
 
 
 def test_a_server_cannot_offer_an_unknown_bot(tmp_path: Path) -> None:

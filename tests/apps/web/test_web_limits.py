@@ -8,6 +8,8 @@ measures a time.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import multiprocessing
 import socket
@@ -30,6 +32,7 @@ with warnings.catch_warnings():  # starlette warns on import of its test client 
     from starlette.testclient import TestClient, WebSocketDenialResponse
 from testkit.web_server import hello_text, move, running, seeded_app, seeds, until_closed, wait_for
 
+from loveletter.apps.web.app import ServerFullError
 from loveletter.apps.web.limits import CLOSE_CODES, Limits
 from loveletter.apps.web.store import Store
 from loveletter.apps.web.tables import Table
@@ -207,21 +210,94 @@ def test_an_address_creating_too_many_tables_gets_429(tmp_path: Path) -> None:
 
 
 def test_a_full_server_refuses_tables_503_and_connections_4503(tmp_path: Path) -> None:
-    """Past ``max_tables`` in memory, a creation gets 503 with ``Retry-After``, and a
-    connection to a stored table that would need room is closed with 4503."""
+    """Past ``max_tables`` in memory, every one of them with a connection, a creation gets
+    503 with ``Retry-After``, and a valid hello to a stored table that would need room is
+    closed with 4503 (a wrong one with 4401: its secret is checked first)."""
     app = app_with(tmp_path, max_tables=2)
-    with TestClient(app) as client:
+    with TestClient(app) as client, ExitStack() as stack:
         first = new_table(client)
-        new_table(client)
+        second = new_table(client)
+        joined(stack, client, second)
+        app.state.hub.tables.pop(first["table"])  # in the store only, now
+        third = new_table(client)  # takes the room it left
+        joined(stack, client, third)
         response = client.post("/api/tables", json={"players": ["Anna", "Ben"]})
         assert response.status_code == 503
         assert response.headers["retry-after"] == "60"
-        app.state.hub.tables.pop(first["table"])  # in the store only, now
-        new_table(client)  # the room it left is taken
+        with client.websocket_connect(f"/ws/{first['table']}") as ws:
+            ws.send_text(hello_text("Anna", "not the token"))
+            wrong, wrong_code = refusal_and_close(ws)
         with client.websocket_connect(f"/ws/{first['table']}") as ws:
             ws.send_text(hello_text("Anna", first["seats"]["Anna"]["token"]))
             last, code = refusal_and_close(ws)
+        assert len(app.state.hub.tables) == 2
+    assert (wrong["error"], wrong_code) == ("unauthorized", 4401)
     assert (last["error"], code) == ("unavailable", 4503)
+
+
+def test_tables_nobody_is_connected_to_make_room_for_others(tmp_path: Path) -> None:
+    """A full server lets the table nobody is connected to, touched longest ago, leave
+    memory for a new one (the store keeps it); a valid hello brings it back, in the room
+    another idle table leaves: a crowd's creations lock nobody out."""
+    app = app_with(tmp_path, max_tables=2)
+    with TestClient(app) as client, ExitStack() as stack:
+        first, second = new_table(client), new_table(client)
+        third = new_table(client)
+        hub = app.state.hub
+        assert first["table"] not in hub.tables
+        assert {second["table"], third["table"]} <= set(hub.tables)
+        joined(stack, client, first)  # back from the store
+        assert first["table"] in hub.tables
+        assert len(hub.tables) == 2
+
+
+def test_an_address_keeps_a_few_tables_in_memory(tmp_path: Path) -> None:
+    """Past ``address_live_tables`` tables from one address, its oldest unjoined one leaves
+    memory (and stays in the store): one address cannot fill the server."""
+    app = app_with(tmp_path, address_live_tables=2)
+    with TestClient(app) as client:
+        made = [new_table(client) for _ in range(4)]
+        hub = app.state.hub
+        kept = {answer["table"] for answer in made} & set(hub.tables)
+        assert kept == {made[2]["table"], made[3]["table"]}
+        assert all(hub.store.load(answer["table"]) is not None for answer in made)
+
+
+def test_a_table_nobody_joins_leaves_memory_soon(tmp_path: Path) -> None:
+    """A table nobody has joined leaves memory after ``unjoined_after``, long before
+    ``evict_after``; a joined one stays."""
+    app = app_with(tmp_path, unjoined_after=0.2, evict_after=600)
+    with TestClient(app) as client, ExitStack() as stack:
+        lonely, played = new_table(client), new_table(client)
+        joined(stack, client, played)
+        hub = app.state.hub
+        wait_for(lambda: lonely["table"] not in hub.tables, "the unjoined table to leave")
+        assert played["table"] in hub.tables
+
+
+def test_creations_at_once_never_pass_max_tables(tmp_path: Path) -> None:
+    """Tables created at once are counted before they are stored: however many at once,
+    the tables in memory never pass ``max_tables``."""
+    app = app_with(tmp_path, max_tables=3, address_tables=1000)
+    hub = app.state.hub
+    most = 0
+
+    async def many() -> None:
+        nonlocal most
+        options = {"players": ["Anna", "Ben"], "bots": [], "language": "en"}
+
+        async def one() -> None:
+            nonlocal most
+            with contextlib.suppress(ServerFullError):
+                await hub.create(options)
+            most = max(most, len(hub.tables) + hub.reserved)
+
+        await asyncio.gather(*(one() for _ in range(30)))
+
+    asyncio.run(many())
+    assert 0 < most <= 3
+    assert len(hub.tables) <= 3
+    hub.store.close()
 
 
 def test_a_seat_has_as_many_connections_as_allowed(tmp_path: Path) -> None:
