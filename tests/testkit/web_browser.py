@@ -100,7 +100,9 @@ def shown(page: webdriver.Chrome, selector: str) -> bool:
 
 
 def options(page: webdriver.Chrome) -> list[Any]:
-    return [b for b in page.find_elements(By.CSS_SELECTOR, "#options button") if b.is_enabled()]
+    """The picker's choices of a move (not the button that goes on after a round's end)."""
+    found = page.find_elements(By.CSS_SELECTOR, "#options button:not(#go-on)")
+    return [b for b in found if b.is_enabled()]
 
 
 def over(page: webdriver.Chrome) -> bool:
@@ -138,9 +140,9 @@ def make_a_move(page: webdriver.Chrome, *, by_hand: bool, seen: Callable[[str], 
             if choice is None:
                 time.sleep(0.03)  # sent: the answer is coming
                 continue
-            if steps:  # the focus is on the next choice, not lost to the page's body
+            if steps and updates(page) == before:  # the focus is on the next choice
                 focused = page.switch_to.active_element
-                assert focused == options(page)[0], focused.get_attribute("outerHTML")
+                assert focused == choice, focused.get_attribute("outerHTML")[:300]
             seen(choice.get_attribute("data-kind") or "card")
             steps.append(choice.get_attribute("aria-label") or choice.text)
             choice.send_keys(Keys.ENTER)

@@ -168,7 +168,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert set(hrefs) == {"Anna", "Ben"}
     assert all("&lang=en#token=" in href for href in hrefs.values())
     assert text(anna, "#links button[data-copy]") == "Copy"
-    pass  # TODO-SERVER assert anna.find_element(By.CSS_SELECTOR, "#links a[data-spectator]")  # a link to watch
+    assert anna.find_element(By.CSS_SELECTOR, "#links a[data-spectator]")  # a link to watch
     no_serious_violation(anna, axe_script, "the form and its links")
     table = table_of(hrefs["Anna"])
     anna.get(paced(hrefs["Anna"]))
@@ -194,7 +194,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
         assert waiting[0].get_attribute("aria-label") == one
         assert len(waiting[0].find_elements(By.CSS_SELECTOR, ".card.back")) == 1  # face down
     assert "Heuristic bot" in text(anna, "#other-seats")
-    pass  # TODO-SERVER assert shown(anna, "#watch-link input")  # the seat's page offers the spectators' link
+    assert shown(anna, "#watch-link input")  # the seat's page offers the spectators' link
     no_serious_violation(anna, axe_script, "the table")
 
     # Ben writes a command for Anna: refused before the referee looks at it.
@@ -342,7 +342,7 @@ def test_a_phone_plays_a_classic_game(server: Server, axe_script: str) -> None:
             wait(lambda: options(page) or held(page) is not None or over(page), "a turn")
             if held(page) is not None:
                 ends.append(check_round_end(page, server, table, "Anna"))
-                page.find_element(By.ID, "next-round").click()
+                page.find_element(By.ID, "go-on").click()  # in the bar, under the thumb
                 continue
             if over(page):
                 break
@@ -504,3 +504,25 @@ def test_a_link_with_a_wrong_token_says_so(server: Server) -> None:
         anna.get(f"{server.address}/?table=nope&seat=Anna&lang=en#token=guess")
         wait(lambda: "not valid" in text(anna, "#status"), "the refusal of the link")
         assert not anna.find_elements(By.CSS_SELECTOR, "#hand .card")
+
+
+def test_a_table_with_a_turn_timer_says_so(server: Server) -> None:
+    """A table made in the form with a turn timer tells its players: the seconds a turn,
+    that a bot plays for whoever is away, and the seconds left to the person to act."""
+    with wb.chromium() as page:
+        page.get(f"{server.address}/?lang=en")
+        wait(lambda: page.find_elements(By.CSS_SELECTOR, "#bot-counts input"), "the form")
+        page.find_element(By.ID, "players").clear()
+        page.find_element(By.ID, "players").send_keys("Anna")
+        heuristic = page.find_element(By.CSS_SELECTOR, '#bot-counts input[data-spec="heuristic"]')
+        heuristic.clear()
+        heuristic.send_keys("1")
+        page.find_element(By.ID, "turn-timer").send_keys("600")
+        page.find_element(By.CSS_SELECTOR, "#create-form button").click()
+        link = wait(lambda: page.find_elements(By.CSS_SELECTOR, "#links a[data-seat]"), "links")
+        page.get(paced(link[0].get_attribute("href")))
+        wait(lambda: options(page), "Anna's turn")
+        notice = wait(lambda: shown(page, "#timer") and text(page, "#timer"), "the timer's notice")
+        assert "Turn timer: 600 s a turn" in notice
+        assert "a bot plays for whoever is away" in notice
+        wait(lambda: re.search(r"\d+ s left to Anna", text(page, "#timer-left")), "the count")

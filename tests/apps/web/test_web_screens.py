@@ -134,6 +134,13 @@ def play(address: str, language: str, refused: list[str]) -> Shots:
         both_widths(page, shots, "game-end")
         page.get(paced(f"{address}{answer['spectator']['link']}"))  # Anna watches it too
         wait(lambda: updates(page) >= 1, "the watched table")
+        another = httpx.post(  # and plays at another table, where it is her turn
+            f"{address}/api/tables",
+            json={"players": ["Anna", "Ben"], "bots": [], "target": 2, "language": language},
+            timeout=20,
+        ).json()
+        page.get(paced(f"{address}{another['seats']['Anna']['link']}"))
+        wait(lambda: updates(page) >= 1, "the other table")
         page.get(f"{address}/?lang={language}")
         wait(lambda: page.find_elements(By.CSS_SELECTOR, "#your-tables-list li"), "your tables")
         both_widths(page, shots, "your-tables")

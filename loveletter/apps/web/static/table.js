@@ -57,7 +57,7 @@ const WORDS = {
     tokens_over: "{count} of {target}", spy_token: "the Spy's token",
     spy_mark: "Spy", card_info: "{value} · {name}: {effect}", close: "Close",
     new_line: "new", played: "just played",
-    im_back: "I'm back", moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
+    everyone: "The players", im_back: "I'm back", moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
@@ -112,7 +112,7 @@ const WORDS = {
     tokens_over: "{count} sur {target}", spy_token: "le pion de l'Espionne",
     spy_mark: "Espionne", card_info: "{value} · {name} : {effect}", close: "Fermer",
     new_line: "nouveau", played: "vient d'être jouée",
-    im_back: "Je suis de retour", moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
+    everyone: "Les joueurs", im_back: "Je suis de retour", moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
   },
 };
 
@@ -343,8 +343,9 @@ function drawYourTables() {
   const items = list.map((entry) => {
     const item = element("li", null, { "data-table": entry.table, class: entry.turn ? "turn" : "" });
     const who = entry.seat ? t("as_seat", { seat: entry.seat }) : t("watching");
-    const link = element("a", `${t("table_named", { table: entry.table })} · ${who}`, { href: entry.link });
-    const players = element("span", (entry.players || []).join(", "), { class: "players" });
+    const link = element("a", (entry.players || []).join(", ") || t("table_named", { table: entry.table }),
+      { href: entry.link });
+    const players = element("span", `${who} · ${t("table_named", { table: entry.table })}`, { class: "players" });
     const said = element("span", entry.summary || "", { class: "summary" });
     const drop = element("button", t("forget"), { type: "button",
       "aria-label": t("forget_table", { table: entry.table, seat: entry.seat || t("watching") }) });
@@ -354,6 +355,7 @@ function drawYourTables() {
   });
   box.replaceChildren(...items);
   $("#no-tables").hidden = items.length > 0;
+  $("#your-tables").hidden = false;
 }
 
 // -- creating a table ------------------------------------------------------------------
@@ -454,7 +456,16 @@ function send(text) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
 }
 
+// The story's lines stay marked new until the player's next move.
+function seen() {
+  for (const old of document.querySelectorAll("#narration li.new")) {
+    old.classList.remove("new");
+    for (const said of old.querySelectorAll(".visually-hidden")) said.remove();
+  }
+}
+
 function sendMove(command) {
+  seen();
   waiting = true;
   drawPicker();
   send(JSON.stringify({ state: shown.state, command }));
@@ -515,10 +526,7 @@ function receive(message) {
   retry = 500;
   prefix = []; // the moves tree changes with every message: a move is chosen in the latest
   waiting = false;
-  for (const old of document.querySelectorAll("#narration li.new")) {
-    old.classList.remove("new");
-    for (const said of old.querySelectorAll(".visually-hidden")) said.remove();
-  }
+  if (!place.seat && !frames.length) seen(); // a spectator's new lines: those of this update
   if (message.type === "welcome") {
     cards = message.cards;
     botKinds = message.bot_kinds || {};
@@ -806,7 +814,8 @@ function stopHolding() {
 }
 
 function nextRound() {
-  const hadFocus = $("#round-end").contains(document.activeElement);
+  const hadFocus = $("#round-end").contains(document.activeElement)
+    || $("#controls").contains(document.activeElement);
   $("#round-end").hidden = true;
   stopHolding();
   ended = null;
@@ -1051,8 +1060,15 @@ function drawPicker() {
   const said = holding ? t("held") : waiting || frames.length ? "…" : t("no_moves");
   $("#picker-path").textContent = prefix.map((step) => step.label).join(" → ");
   $("#picker-title").textContent = found.length ? t(`step_${found[0].kind}`) : t("your_moves");
-  const changed = put(box, [found.map((step) => [step.kind, step.label]), prefix.length, found.length ? "" : said, language],
-    () => (found.length ? found.map(optionButton) : [element("p", said)]));
+  const changed = put(box, [found.map((step) => [step.kind, step.label]), prefix.length, found.length ? "" : said, language, holding],
+    () => {
+      if (found.length) return found.map(optionButton);
+      if (!holding) return [element("p", said)];
+      // in the bar too, where a phone's thumb is: go on to the next deal
+      const go = element("button", t("next_round"), { type: "button", id: "go-on" });
+      go.addEventListener("click", nextRound);
+      return [element("p", said), go];
+    });
   $("#back").hidden = prefix.length === 0 || !open();
   const me = shown.view.seats.find((seat) => seat.player === shown.listener);
   if (me) drawHand(board.view === shown.view ? me : board.view.seats.find((s) => s.player === shown.listener) || me);
@@ -1146,6 +1162,7 @@ function keyed(event) {
 }
 
 function start() {
+  if (place.table && !place.seat && place.watch !== null) $("#others-title").dataset.t = "everyone";
   translatePage();
   $("#language").addEventListener("change", (event) => {
     setLanguage(event.target.value);
