@@ -91,7 +91,9 @@ def cluster() -> Iterator[str]:
         yield f"postgresql://postgres@/postgres?host={folder}"
     finally:
         subprocess.run(
-            _as_owner([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], owner),
+            _as_owner(
+                [str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], owner
+            ),
             check=False,
             capture_output=True,
         )
