@@ -59,9 +59,10 @@ from testkit.web_browser import (
 class Server:
     """The server of this module's tests: its address and its database."""
 
-    def __init__(self, address: str, database: Path) -> None:
+    def __init__(self, address: str, database: Path, app: Any) -> None:
         self.address = address
         self.database = database
+        self.app = app
 
     def create(self, **options: Any) -> dict[str, Any]:
         """A table made through the API, as the page makes it: its answer."""
@@ -79,7 +80,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     app = seeded_app(database)
     with running(app) as address:
-        yield Server(f"http://{address}", database)
+        yield Server(f"http://{address}", database, app)
 
 
 @pytest.fixture(scope="module")
@@ -526,3 +527,32 @@ def test_a_table_with_a_turn_timer_says_so(server: Server) -> None:
         assert "Turn timer: 600 s a turn" in notice
         assert "a bot plays for whoever is away" in notice
         wait(lambda: re.search(r"\d+ s left to Anna", text(page, "#timer-left")), "the count")
+
+
+def test_a_bot_plays_for_a_person_away_and_the_pages_say_so(server: Server) -> None:
+    """Once the time of the person to act has run out, a bot plays for them: the other
+    person's page says so, theirs offers "I'm back", and pressing it ends it."""
+    answer = server.create(players=["Anna", "Ben"], target=3, turn_timer=600)
+    table = answer["table"]
+    with wb.chromium() as anna, wb.chromium() as ben:
+        pages = {"Anna": anna, "Ben": ben}
+        for seat, page in pages.items():
+            page.get(server.link(answer["seats"][seat]["link"]))
+        late = wait(
+            lambda: next((seat for seat, page in pages.items() if options(page)), None), "a turn"
+        )
+        other = "Ben" if late == "Anna" else "Anna"
+        server.app.state.hub.tables[table].turn_began -= 1000  # as if its time had run out
+        said = wait(
+            lambda: "A bot is playing for" in text(pages[other], "#timer") and text(
+                pages[other], "#timer"
+            ),
+            "the notice of a bot standing in",
+        )
+        assert f"A bot is playing for {late} until they are back." in said
+        wait(lambda: options(pages[other]), "the bot's move for them, then the other's turn")
+        back = wait(lambda: shown(pages[late], "#im-back"), "the late person's I'm back")
+        assert back
+        pages[late].find_element(By.ID, "im-back").click()
+        wait(lambda: "A bot is playing" not in text(pages[other], "#timer"), "the person back")
+        wait(lambda: not shown(pages[late], "#im-back"), "the button gone")
