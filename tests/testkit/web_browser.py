@@ -24,13 +24,13 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from testkit.web_server import wait_for
 
 from loveletter.apps.web.store import Store
 from loveletter.events import RoundEnded
 from loveletter.referee import Game
 from loveletter.serialization import log_from_json, to_data
 from loveletter.views import view_for
+from testkit.web_server import wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -167,7 +167,8 @@ for (const panel of document.querySelectorAll("#other-seats .seat")) {
 const me = document.querySelector("#my-seat");
 if (me.dataset.player && !document.querySelector("#controls").hidden) {
   seats[me.dataset.player] = read(me, document.querySelector("#my-discards"));
-  seats[me.dataset.player].hand = [...document.querySelectorAll("#hand .card")].map((c) => c.dataset.card);
+  const hand = [...document.querySelectorAll("#hand .card")];
+  seats[me.dataset.player].hand = hand.map((c) => c.dataset.card);
 }
 const shownHands = {};
 for (const panel of document.querySelectorAll("#other-seats .seat")) {
@@ -175,7 +176,8 @@ for (const panel of document.querySelectorAll("#other-seats .seat")) {
   if (card) shownHands[panel.dataset.player] = card.dataset.card;
 }
 return { seats, pile: Number(document.querySelector("#pile figcaption").dataset.size),
-  set_aside: (document.querySelector("#set-aside .card[data-card]") || {dataset: {}}).dataset.card || null,
+  set_aside: (document.querySelector("#set-aside .card[data-card]") || {dataset: {}})
+    .dataset.card || null,
   shown_hands: shownHands, round_end: document.querySelector("#round-end-title").textContent };
 """
 
@@ -261,16 +263,22 @@ def axe_script() -> str | None:
     return script.read_text(encoding="utf-8")
 
 
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+axe.run(document, { runOnly: { type: "tag", values: tags } })
+  .then((found) => done(JSON.stringify(found.violations)))
+  .catch((error) => done(JSON.stringify(
+    [{ id: "axe failed", impact: "critical", help: String(error), nodes: [] }])));
+"""
+
+
 def axe(page: webdriver.Chrome, script: str) -> list[dict[str, Any]]:
     """The serious and critical violations axe-core finds in the page as it is now (WCAG
     2.1 A and AA rules, colour contrast included)."""
     if not js(page, "return typeof window.axe !== 'undefined'"):
         js(page, script)
-    result = page.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
-        ".then((r) => done(JSON.stringify(r.violations))).catch((e) => done(JSON.stringify([{id: 'axe failed', impact: 'critical', help: String(e), nodes: []}])))"
-    )
+    result = page.execute_async_script(AXE_RUN)
     violations: list[dict[str, Any]] = json.loads(result)
     return [v for v in violations if v.get("impact") in ("serious", "critical")]
 

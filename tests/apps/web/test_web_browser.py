@@ -282,7 +282,8 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert refused
     assert reloaded
     assert dropped
-    assert ends["Anna"] and ends["Ben"], text(anna, "#narration")  # each held a round's end
+    assert ends["Anna"], text(anna, "#narration")  # each page held a round's end
+    assert ends["Ben"], text(ben, "#narration")
     rounds = round_ends(server.database, table, "Anna")
     assert len(rounds) >= 2
     for page in (anna, ben):
@@ -352,7 +353,8 @@ def test_a_phone_plays_a_classic_game(server: Server, axe_script: str) -> None:
                 page,
                 "return [...document.querySelectorAll('#options button, #hand button')]"
                 ".every((b) => { const r = b.getBoundingClientRect();"
-                " return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; })",
+                " return r.top >= 0 && r.bottom <= innerHeight"
+                " && r.left >= 0 && r.right <= innerWidth; })",
             )
             assert inside, f"a choice outside the screen at turn {turns}"
             if not tapped and page.find_elements(By.CSS_SELECTOR, ".card.info"):
@@ -544,8 +546,9 @@ def test_a_bot_plays_for_a_person_away_and_the_pages_say_so(server: Server) -> N
         other = "Ben" if late == "Anna" else "Anna"
         server.app.state.hub.tables[table].turn_began -= 1000  # as if its time had run out
         said = wait(
-            lambda: "A bot is playing for" in text(pages[other], "#timer") and text(
-                pages[other], "#timer"
+            lambda: (
+                "A bot is playing for" in text(pages[other], "#timer")
+                and text(pages[other], "#timer")
             ),
             "the notice of a bot standing in",
         )

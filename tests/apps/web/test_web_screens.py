@@ -39,7 +39,9 @@ from testkit.project import ROOT
 from testkit.web_server import running, seeded_app
 
 if wb.CHROMIUM is None or wb.DRIVER is None:
-    pytest.skip("no headless browser: apt-get install chromium chromium-driver", allow_module_level=True)
+    pytest.skip(
+        "no headless browser: apt-get install chromium chromium-driver", allow_module_level=True
+    )
 
 from testkit.web_browser import held, js, options, over, paced, shown, updates, wait
 
@@ -87,8 +89,12 @@ def play(address: str, language: str, refused: list[str]) -> Shots:
     shots: Shots = {}
     answer = httpx.post(
         f"{address}/api/tables",
-        json={"players": ["Anna"], "bots": ["heuristic", "heuristic"], "target": 2,
-              "language": language},
+        json={
+            "players": ["Anna"],
+            "bots": ["heuristic", "heuristic"],
+            "target": 2,
+            "language": language,
+        },
         timeout=20,
     ).json()
     with wb.chromium() as page, wb.chromium() as watcher:
@@ -99,10 +105,15 @@ def play(address: str, language: str, refused: list[str]) -> Shots:
         wait(lambda: updates(watcher) >= 1, "the spectator's table")
         both_widths(watcher, shots, "spectator")
         if language == "en":  # a card Anna does not hold: refused
-            hand = [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, "#hand .card")]
+            cards = page.find_elements(By.CSS_SELECTOR, "#hand .card")
+            hand = [card.get_attribute("data-card") for card in cards]
             missing = next(c for c in ("Princess", "Countess", "King") if c not in hand)
-            js(page, "loveletterTable.send(JSON.stringify({state: loveletterTable.state(),"
-               " command: {play: {player: 'Anna', card: arguments[0]}}}))", missing)
+            js(
+                page,
+                "loveletterTable.send(JSON.stringify({state: loveletterTable.state(),"
+                " command: {play: {player: 'Anna', card: arguments[0]}}}))",
+                missing,
+            )
             wait(lambda: shown(page, "#refusal"), "the refusal")
             refused.append(wb.screenshot(page))
         turns = 0
@@ -119,11 +130,14 @@ def play(address: str, language: str, refused: list[str]) -> Shots:
             if "bot-move" not in shots:
                 Select(page.find_element(By.ID, "pace")).select_by_value("2000")
             wb.make_a_move(page, by_hand=False, seen=lambda kind: None)
-            if "bot-move" not in shots and wait(
-                lambda: page.find_elements(By.CSS_SELECTOR, ".seat.acting")
-                or js(page, "return loveletterTable.pending()") == 0,
-                "a bot's move",
-            ):
+            if "bot-move" not in shots:
+                wait(
+                    lambda: (
+                        page.find_elements(By.CSS_SELECTOR, ".seat.acting")
+                        or js(page, "return loveletterTable.pending()") == 0
+                    ),
+                    "a bot's move",
+                )
                 if page.find_elements(By.CSS_SELECTOR, ".seat.acting .just-played"):
                     both_widths(page, shots, "bot-move")
                     Select(page.find_element(By.ID, "pace")).select_by_value("0")
@@ -152,7 +166,7 @@ def test_the_docs_screenshots(address: str, tmp_path: Path) -> None:
     folder = Path(os.environ.get("LOVELETTER_SHOTS") or ROOT / "docs" / "_static")
     folder.mkdir(parents=True, exist_ok=True)
     refused: list[str] = []
-    games: dict[str, Any] = {language: play(address, language, refused) for language in ("en", "fr")}
+    games: dict[str, Any] = {lang: play(address, lang, refused) for lang in ("en", "fr")}
     missing = [(lang, scene) for lang in games for scene in SCENES if scene not in games[lang]]
     assert not missing, missing
     with wb.chromium() as page:
