@@ -46,12 +46,13 @@ copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True
 copybutton_remove_prompts = True
 
-# The frameworks of the optional extras (rl, openspiel, dask, web, web-test): autodoc reads
+# The frameworks of the optional extras (rl, openspiel, dask, web, web-test, postgres): autodoc reads
 # the modules that need them with stand-ins, whether they are installed or not, so that the
 # docs build from the `docs` extra alone and read the same everywhere. A new extra's
 # framework goes here too: tests/docs/test_docs_build.py builds the docs with every extra's
 # modules hidden, and fails on one that is missing from this list.
 autodoc_mock_imports = [
+    "psycopg",
     "numpy",
     "gymnasium",
     "pettingzoo",
@@ -98,7 +99,7 @@ nitpick_ignore_regex = [
     # intersphinx either.
     (
         r"py:(class|obj|data|mod)",
-        r"(numpy|np|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse|stable_baselines3|sb3_contrib)(\..*)?",
+        r"(numpy|np|gymnasium|pettingzoo|pyspiel|open_spiel|starlette|uvicorn|argparse|stable_baselines3|sb3_contrib|psycopg|sqlite3|ipaddress)(\..*)?",
     ),
     # NumPy's array types, in the batch engine's signatures.
     (r"py:(class|obj|data)", r"(NDArray|np\..*|Int)"),

@@ -17,10 +17,20 @@ address apply to each as they would to real clients. Two runs, each on a server 
    ``--time-limit`` seconds. It prints games a second, the time from sending a move to its
    update (p50, p99), the errors, and the server's memory (its process, and its bot workers)
    before and after.
+3. **fair**: ``--search-tables`` tables (8 by default) of five ismcts bots, each played by
+   a person, and beside them a victim's table of one person and one heuristic bot, for
+   ``--seconds``: it prints how long the victim's heuristic bot's turn took (from the
+   victim's move to their next turn), which the search bots' turns must not hold up.
+4. **two**: the games of run 2 on two servers sharing one store, each game's Anna on the
+   first and Ben on the second: on SQLite (a file), and on PostgreSQL if ``--postgres URL``
+   names a server (an empty database: the run makes its table). It prints, for each store,
+   games a second, a move's time to its sender's update, and to the other server's player.
 
-    python tools/web_load.py                   # both runs, with the defaults
+    python tools/web_load.py                   # stall, games and fair, with the defaults
     python tools/web_load.py --run stall --seconds 20 --flood 20000 --ismcts 5
     python tools/web_load.py --run games --games 50
+    python tools/web_load.py --run fair --seconds 20
+    python tools/web_load.py --run two --games 50 --postgres postgresql:///load?host=/tmp
 
 Figures depend on the machine and on what else runs on it: the script prints the load
 average and the number of CPUs before and after each run. Linux only (it reads /proc).
@@ -64,13 +74,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(folder: Path) -> Iterator[tuple[str, int]]:
-    """A ``loveletter serve`` on 127.0.0.1 with a database in ``folder``: address, pid."""
+def server(folder: Path, database: str | None = None) -> Iterator[tuple[str, int]]:
+    """A ``loveletter serve`` on 127.0.0.1: its address and pid.
+
+    Its database is in ``folder``, or is ``database`` (a file, or a PostgreSQL URL).
+    """
     port = free_port()
     process = subprocess.Popen(
         [
             sys.executable, "-m", "loveletter", "serve", "--host", "127.0.0.1",
-            "--port", str(port), "--database", str(folder / "load.sqlite3"),
+            "--port", str(port), "--database", database or str(folder / "load.sqlite3"),
             "--bots", "heuristic,random,ismcts",
         ],
         stdout=subprocess.DEVNULL,
@@ -280,7 +293,7 @@ def ismcts_player(address: str, bots: int, seconds: float, source: str, out: Any
                 message = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
             except TimeoutError:
                 break
-            if message["type"] == "refused" or message["view"]["game_winners"]:
+            if message["type"] == "refused" or message.get("view", {}).get("game_winners"):
                 break
             if message["view"]["to_act"] == "Anna" and message["legal"]:
                 if sent_at is not None:
@@ -332,6 +345,8 @@ def stall(args: argparse.Namespace, folder: Path) -> None:
 class Tally:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.across: list[float] = []
+        self.sent: dict[tuple[str, int], float] = {}
         self.errors: Counter[str] = Counter()
         self.games = 0
         self.moves = 0
@@ -354,9 +369,14 @@ async def seat(address: str, table: dict[str, Any], name: str, source: str, tall
             if message["type"] == "refused":
                 tally.errors[f"refused {message['error']}"] += 1
                 continue
+            if message["type"] not in ("welcome", "update"):
+                continue
             accepted = message.get("accepted")
             if accepted and accepted["seat"] == name and accepted["state"] in sent:
                 tally.latencies.append(time.perf_counter() - sent.pop(accepted["state"]))
+            key = (table["table"], message["state"] - 1)
+            if message["type"] == "update" and key in tally.sent and message.get("reloaded"):
+                tally.across.append(time.perf_counter() - tally.sent.pop(key))
             view = message["view"]
             if view["game_winners"]:
                 if name == "Anna":
@@ -365,28 +385,37 @@ async def seat(address: str, table: dict[str, Any], name: str, source: str, tall
             state = message["state"]
             if view["to_act"] == name and message["legal"] and state not in sent:
                 command = message["legal"][0]
-                sent[state] = time.perf_counter()
+                sent[state] = tally.sent[(table["table"], state)] = time.perf_counter()
                 tally.moves += 1
                 await ws.send(json.dumps({"state": state, "command": command}))
 
 
-async def one_game(address: str, number: int, target: int, tally: Tally) -> None:
+async def one_game(
+    address: str, number: int, target: int, tally: Tally, other: str | None = None
+) -> None:
     source = f"127.0.{2 + number // 250}.{1 + number % 250}"
     try:
         body = {"players": ["Anna", "Ben"], "bots": ["heuristic"], "target": target}
         table = await asyncio.to_thread(post_table, address, body, source)
         await asyncio.gather(
-            seat(address, table, "Anna", source, tally), seat(address, table, "Ben", source, tally)
+            seat(address, table, "Anna", source, tally),
+            seat(other or address, table, "Ben", source, tally),
         )
     except Exception as error:  # counted, not raised: the others go on
         tally.errors[type(error).__name__] += 1
 
 
 async def all_games(
-    address: str, games: int, target: int, limit: float, tally: Tally, first: int = 0
+    address: str,
+    games: int,
+    target: int,
+    limit: float,
+    tally: Tally,
+    first: int = 0,
+    other: str | None = None,
 ) -> float:
     start = time.perf_counter()
-    runs = [one_game(address, first + number, target, tally) for number in range(games)]
+    runs = [one_game(address, first + number, target, tally, other) for number in range(games)]
     try:
         await asyncio.wait_for(asyncio.gather(*runs), limit)
     except TimeoutError:
@@ -414,9 +443,98 @@ def games(args: argparse.Namespace, folder: Path) -> None:
     print(f"after: {machine()}")
 
 
+def victim(address: str, seconds: float, source: str, out: Any) -> None:
+    """Play a table of one heuristic bot as Anna: how long each of the bot's turns takes."""
+    from websockets.sync.client import connect
+
+    table = post_table(address, {"players": ["Anna"], "bots": ["heuristic"]}, source)
+    token = table["seats"]["Anna"]["token"]
+    turns: list[float] = []
+    end = time.monotonic() + seconds
+    sent_at: float | None = None
+    with connect(
+        f"ws://{address}/ws/{table['table']}", source_address=(source, 0), open_timeout=30
+    ) as ws:
+        ws.send(json.dumps({"hello": {"seat": "Anna", "token": token}}))
+        while time.monotonic() < end:
+            try:
+                message = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
+            except TimeoutError:
+                break
+            if message["type"] not in ("welcome", "update"):
+                continue
+            if message["view"]["game_winners"]:
+                break
+            if message["view"]["to_act"] == "Anna" and message["legal"]:
+                if sent_at is not None:
+                    turns.append(time.perf_counter() - sent_at)
+                ws.send(json.dumps({"state": message["state"], "command": message["legal"][0]}))
+                sent_at = time.perf_counter()
+    out.put(("victim", {"turns": turns}))
+
+
+def fair(args: argparse.Namespace, folder: Path) -> None:
+    print(f"\n== fair: {args.search_tables} tables of 5 ismcts bots + a heuristic bot's "
+          f"table, {args.seconds:g} s ==")  # fmt: skip
+    print(f"before: {machine()}")
+    with server(folder / "fair") as (address, pid):
+        context = multiprocessing.get_context("spawn")
+        out = context.Queue()
+        roles = [
+            context.Process(
+                target=ismcts_player, args=(address, 5, args.seconds, f"127.0.5.{n + 2}", out)
+            )
+            for n in range(args.search_tables)
+        ]
+        for role in roles:
+            role.start()
+        time.sleep(2)  # let the search tables fill the queue before the victim plays
+        watched = context.Process(target=victim, args=(address, args.seconds - 2, "127.0.6.2", out))
+        watched.start()
+        results = [out.get(timeout=args.seconds + 120) for _ in range(len(roles) + 1)]
+        for role in [*roles, watched]:
+            role.join(30)
+        print(f"server memory after: {memory(pid)}")
+    search = [turn for kind, found in results if kind == "ismcts" for turn in found["turns"]]
+    victims = next(found for kind, found in results if kind == "victim")
+    print(f"the heuristic bot's turns, beside them: {times(victims['turns'])}")
+    print(f"the search tables' bots' turns: {times(search)}")
+    print(f"after: {machine()}")
+
+
+def two(args: argparse.Namespace, folder: Path) -> None:
+    stores = [("SQLite", str(folder / "two" / "shared.sqlite3"))]
+    if args.postgres:
+        stores.append(("PostgreSQL", args.postgres))
+    for name, database in stores:
+        print(f"\n== two servers on {name}: {args.games} games at once, Anna on the first "
+              f"server, Ben on the second, to {args.target} tokens ==")  # fmt: skip
+        print(f"before: {machine()}")
+        with (
+            server(folder / "two", database) as (one, _),
+            server(folder / "two", database) as (other, _),
+        ):
+            asyncio.run(all_games(one, 1, 1, 60, Tally(), first=200, other=other))  # warm-up
+            tally = Tally()
+            took = asyncio.run(
+                all_games(one, args.games, args.target, args.time_limit, tally, other=other)
+            )
+        errors = ", ".join(f"{e} x{n}" for e, n in sorted(tally.errors.items())) or "none"
+        print(f"games: {tally.games} of {args.games} finished in {took:.1f} s: "
+              f"{tally.games / took:.2f} games/s; {tally.moves} moves by people")  # fmt: skip
+        print(f"move to its update, same server: {times(tally.latencies)}")
+        print(f"move to the other server's player: {times(tally.across)}")
+        print(f"errors: {errors}")
+        print(f"after: {machine()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--run", choices=("stall", "games", "both"), default="both")
+    parser.add_argument(
+        "--run", choices=("stall", "games", "fair", "two", "both", "all"), default="all"
+    )
+    parser.add_argument("--search-tables", type=int, default=8, help="the fair run's tables")
+    parser.add_argument("--postgres", default="", help="a PostgreSQL URL for the two run")
     parser.add_argument("--seconds", type=float, default=20.0, help="the stall run's length")
     parser.add_argument("--flood", type=int, default=20_000, help="messages the flood sends")
     parser.add_argument("--ismcts", type=int, default=5, help="ismcts bots at the table")
@@ -430,15 +548,21 @@ def main() -> None:
         parser.error(f"--flood is 1 to {MAX_FLOOD}, --time-limit at most {MAX_SECONDS:g}")
     if not 1 <= args.ismcts <= 5:
         parser.error("--ismcts is 1 to 5 (a table seats 6)")
+    if not 1 <= args.search_tables <= 20:
+        parser.error("--search-tables is 1 to 20")
     print("tools/web_load.py " + " ".join(sys.argv[1:]))
     with tempfile.TemporaryDirectory(prefix="loveletter-load-") as name:
         folder = Path(name)
-        (folder / "stall").mkdir()
-        (folder / "games").mkdir()
-        if args.run in ("stall", "both"):
+        for run in ("stall", "games", "fair", "two"):
+            (folder / run).mkdir()
+        if args.run in ("stall", "both", "all"):
             stall(args, folder)
-        if args.run in ("games", "both"):
+        if args.run in ("games", "both", "all"):
             games(args, folder)
+        if args.run in ("fair", "all"):
+            fair(args, folder)
+        if args.run in ("two", "all"):
+            two(args, folder)
 
 
 if __name__ == "__main__":

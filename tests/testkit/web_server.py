@@ -61,14 +61,23 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(app: Any, limits: Limits | None = None) -> Iterator[str]:
-    """Serve ``app`` on 127.0.0.1 (uvicorn with the connection limits) in a thread."""
+def running(
+    app: Any, limits: Limits | None = None, trusted_proxies: tuple[str, ...] = ()
+) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 (uvicorn with the connection limits) in a thread; the
+    connection limits count the addresses ``trusted_proxies`` forward."""
     from loveletter.apps.web.app import security_headers  # the [web] extra: its tests only
     from loveletter.apps.web.guard import make_server
+    from loveletter.apps.web.limits import networks
 
     port = free_port()
     server = make_server(
-        app, host="127.0.0.1", port=port, limits=limits or Limits(), headers=security_headers()
+        app,
+        host="127.0.0.1",
+        port=port,
+        limits=limits or Limits(),
+        headers=security_headers(),
+        trusted_proxies=networks(trusted_proxies),
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -58,6 +58,7 @@ from loveletter.apps.web.limits import (
 from loveletter.apps.web.store import StoreError, TableStore, open_store
 from loveletter.apps.web.tables import MAX_NAME, NameRefusedError, Table, TableError
 from loveletter.apps.web.workers import BotPool, check_bots
+from loveletter.bots import make_bot
 from loveletter.editions import EDITIONS
 from loveletter.errors import LoveLetterError
 from loveletter.events import Event
@@ -336,7 +337,11 @@ class Hub:
             rate=limits.address_bytes, burst=max(1.0, limits.address_bytes * BURST_SECONDS)
         )
         self.waiting: collections.deque[str] = collections.deque()
-        """The tables whose bots are to play, in turn."""
+        """The tables whose search bots are to play, in turn."""
+        self.quick: collections.deque[str] = collections.deque()
+        """The tables whose bot to play is a quick one (no search), in turn: served first,
+        so that a heuristic bot's turn never waits behind the search bots' slices."""
+        self._searches: dict[str, bool] = {}
         self.drivers = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._synced = 0.0
@@ -374,8 +379,9 @@ class Hub:
     def _forget(self, table_id: str) -> None:
         """Let the table ``table_id`` leave memory (the store keeps it)."""
         self.tables.pop(table_id, None)
-        with contextlib.suppress(ValueError):
-            self.waiting.remove(table_id)
+        for queue in (self.waiting, self.quick):
+            with contextlib.suppress(ValueError):
+                queue.remove(table_id)
 
     def _owned(self, owner: str) -> None:
         """Keep at most ``address_live_tables`` of ``owner``'s tables in memory, one made."""
@@ -682,20 +688,32 @@ class Hub:
         live = self.tables.get(table_id)
         if live is None or live.thinking or live.table.bot_to_choose is None:
             return
-        if table_id in self.waiting:
+        if table_id in self.waiting or table_id in self.quick:
             return
         if stalled_only and time.monotonic() - live.touched < self.limits.bot_budget + 10:
             return
-        self.waiting.append(table_id)
+        actor = live.table.bot_to_choose
+        spec = live.table.bot_kinds.get(actor, "heuristic")  # a stand-in is heuristic
+        (self.waiting if self._searches_for(spec) else self.quick).append(table_id)
         if self.drivers < self.limits.bot_workers:
             self.drivers += 1
             self._spawn(self._drive())
 
+    def _searches_for(self, spec: str) -> bool:
+        """Whether a bot of kind ``spec`` searches (it has a time limit to search within)."""
+        found = self._searches.get(spec)
+        if found is None:
+            found = self._searches[spec] = hasattr(make_bot(spec, seed=0), "time_limit")
+        return found
+
     async def _drive(self) -> None:
-        """Take the tables waiting for their bots, one bot's choice each, in turn."""
+        """Take the tables waiting for their bots, one bot's choice each, in turn.
+
+        The tables of quick bots first, then those of search bots.
+        """
         try:
-            while self.waiting:
-                table_id = self.waiting.popleft()
+            while self.quick or self.waiting:
+                table_id = (self.quick or self.waiting).popleft()
                 live = self.tables.get(table_id)
                 if live is None or live.thinking or live.table.bot_to_choose is None:
                     continue
@@ -960,7 +978,7 @@ def _routes(hub: Hub, allow_origins: Sequence[str], operator_token: str = "") ->
                 "ok": True,
                 "tables": len(hub.tables),
                 "connections": connections,
-                "waiting_for_bots": len(hub.waiting),
+                "waiting_for_bots": len(hub.waiting) + len(hub.quick),
                 "bot_jobs": hub.pool.jobs,
                 "bot_cut": hub.pool.cut,
             }
