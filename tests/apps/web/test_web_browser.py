@@ -329,6 +329,14 @@ def test_two_people_and_a_bot_play_a_whole_game(
     # A new game: the form again, with the same people and bots.
     anna.get(paced(hrefs["Anna"]))
     wait(lambda: shown(anna, "#new-game"), "the game's end again")
+    # The welcome tells the last round in full and the earlier ones in short: the rest
+    # of the story comes when asked for.
+    assert anna.find_elements(By.CSS_SELECTOR, "#narration li.earlier")
+    anna.find_element(By.ID, "earlier").click()
+    wait(lambda: not shown(anna, "#earlier"), "the whole story")
+    first = anna.find_element(By.CSS_SELECTOR, "#narration li")
+    assert first.text.startswith("Round 1:"), first.text
+    assert not anna.find_elements(By.CSS_SELECTOR, "#narration li.earlier")
     anna.find_element(By.ID, "new-game").send_keys(Keys.ENTER)
     wait(lambda: shown(anna, "#create"), "the form")
     assert anna.find_element(By.ID, "players").get_attribute("value") == "Anna, Ben"

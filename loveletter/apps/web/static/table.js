@@ -57,7 +57,7 @@ const WORDS = {
     tokens_over: "{count} of {target}", spy_token: "the Spy's token",
     spy_mark: "Spy", card_info: "{value} · {name}: {effect}", close: "Close",
     new_line: "new", played: "just played",
-    everyone: "The players", im_back: "I'm back", moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
+    everyone: "The players", earlier: "Tell the earlier rounds in full", im_back: "I'm back", moment_guess: "Guard", moment_compare: "Baron", moment_out: "Knocked out",
   },
   fr: {
     title: "Love Letter", language: "Langue", new_table: "Nouvelle table",
@@ -112,7 +112,7 @@ const WORDS = {
     tokens_over: "{count} sur {target}", spy_token: "le pion de l'Espionne",
     spy_mark: "Espionne", card_info: "{value} · {name} : {effect}", close: "Fermer",
     new_line: "nouveau", played: "vient d'être jouée",
-    everyone: "Les joueurs", im_back: "Je suis de retour", moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
+    everyone: "Les joueurs", earlier: "Raconter les manches d'avant en entier", im_back: "Je suis de retour", moment_guess: "Garde", moment_compare: "Baron", moment_out: "Éliminé",
   },
 };
 
@@ -341,7 +341,8 @@ function drawYourTables() {
   const list = remembered();
   const box = $("#your-tables-list");
   const items = list.map((entry) => {
-    const item = element("li", null, { "data-table": entry.table, class: entry.turn ? "turn" : "" });
+    const asked = params.get("table") === entry.table ? " asked" : "";
+    const item = element("li", null, { "data-table": entry.table, class: `${entry.turn ? "turn" : ""}${asked}`.trim() });
     const who = entry.seat ? t("as_seat", { seat: entry.seat }) : t("watching");
     const link = element("a", (entry.players || []).join(", ") || t("table_named", { table: entry.table }),
       { href: entry.link });
@@ -545,6 +546,8 @@ function receive(message) {
       tell([`${t("round", { round: round.round })}: ${(round.told || []).join(" ")}`], false, "earlier");
     }
     tell(message.narration, false);
+    storyFrom = message.first || 0;
+    $("#earlier").hidden = !(storyFrom > 0);
     shown = message;
     drawWatchLink(message);
     drawBoard(message.view, message);
@@ -559,7 +562,10 @@ function receive(message) {
     drawTimer(message);
     return;
   }
-  if (message.type === "story") return;
+  if (message.type === "story") {
+    earlierStory(message);
+    return;
+  }
   shown = message;
   frames.push(...stepsOf(message));
   pump();
@@ -702,6 +708,25 @@ function moment(event, narration) {
   box.classList.remove("flash");
   void box.offsetWidth; // start the highlight again
   box.classList.add("flash");
+}
+
+let storyFrom = 0; // the index of the first event the story tells
+
+function askEarlier() {
+  const count = Math.min(100, storyFrom);
+  if (count > 0) send(JSON.stringify({ story: { start: storyFrom - count, count } }));
+}
+
+// A page of the story before what the page tells: its lines go first.
+function earlierStory(page) {
+  if (typeof page.start !== "number" || page.start >= storyFrom) return;
+  const lines = (page.narration || []).slice(0, storyFrom - page.start)
+    .map((sentence) => element("li", sentence, { class: "earlier-page" }));
+  const story = $("#narration");
+  if (page.start === 0) for (const old of story.querySelectorAll("li.earlier")) old.remove();
+  story.prepend(...lines);
+  storyFrom = page.start;
+  $("#earlier").hidden = storyFrom <= 0;
 }
 
 function tell(sentences, fresh, kind = "") {
@@ -1181,6 +1206,7 @@ function start() {
   $("#reconnect").addEventListener("click", connect);
   $("#skip").addEventListener("click", skip);
   $("#im-back").addEventListener("click", imBack);
+  $("#earlier").addEventListener("click", askEarlier);
   $("#card-info-close").addEventListener("click", closeInfo);
   $("#board").addEventListener("click", () => { if (frames.length) skip(); });
   document.addEventListener("keydown", keyed);
