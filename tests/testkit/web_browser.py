@@ -283,6 +283,27 @@ def axe(page: webdriver.Chrome, script: str) -> list[dict[str, Any]]:
     return [v for v in violations if v.get("impact") in ("serious", "critical")]
 
 
+SMALL_TEXT = """
+const floor = arguments[0];
+const small = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const box = node.parentElement;
+  if (!node.textContent.trim() || !box || !box.getClientRects().length) continue;
+  if (box.closest("[hidden], [aria-hidden=true], .visually-hidden")) continue;
+  const size = parseFloat(getComputedStyle(box).fontSize);
+  if (size < floor) small.push(`${size}px: ${box.outerHTML.slice(0, 100)}`);
+}
+return small;
+"""
+
+
+def small_text(page: webdriver.Chrome, floor: float = 11) -> list[str]:
+    """The page's visible texts smaller than ``floor`` CSS pixels."""
+    found: list[str] = js(page, SMALL_TEXT, floor)
+    return found
+
+
 def explained(violations: list[dict[str, Any]]) -> str:
     return "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']}: "

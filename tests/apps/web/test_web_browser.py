@@ -135,7 +135,10 @@ def send(page: webdriver.Chrome, command: dict[str, Any]) -> None:
 
 
 def no_serious_violation(page: webdriver.Chrome, script: str | None, where: str) -> None:
-    """axe-core finds no serious or critical violation in the page (where it is there)."""
+    """No text smaller than 11 px, and axe-core (where it is there) finds no serious or
+    critical violation in the page."""
+    small = wb.small_text(page)
+    assert not small, f"{where}: text too small:\n" + "\n".join(small[:5])
     if script is None:
         return
     found = wb.axe(page, script)
