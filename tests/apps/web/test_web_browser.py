@@ -303,6 +303,7 @@ def test_two_people_and_a_bot_play_a_whole_game(
     assert refused
     assert reloaded
     assert dropped
+    assert int(js(anna, "return document.body.dataset.moments || 0")) > 0  # a Guard, a Baron...
     assert ends["Anna"], text(anna, "#narration")  # each page held a round's end
     assert ends["Ben"], text(ben, "#narration")
     rounds = round_ends(server.database, table, "Anna")

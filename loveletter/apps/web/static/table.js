@@ -705,6 +705,7 @@ function moment(event, narration) {
   box.replaceChildren(element("strong", t(MOMENTS[event.event])), " ", narration.join(" "));
   box.dataset.event = event.event;
   box.hidden = false;
+  document.body.dataset.moments = String(Number(document.body.dataset.moments || 0) + 1);
   box.classList.remove("flash");
   void box.offsetWidth; // start the highlight again
   box.classList.add("flash");
