@@ -525,39 +525,6 @@ function receive(message) {
     return;
   }
   retry = 500;
-  prefix = []; // the moves tree changes with every message: a move is chosen in the latest
-  waiting = false;
-  if (!place.seat && !frames.length) seen(); // a spectator's new lines: those of this update
-  if (message.type === "welcome") {
-    cards = message.cards;
-    botKinds = message.bot_kinds || {};
-    frames = [];
-    clearTimeout(pacing);
-    pacing = null;
-    stopHolding();
-    ended = null;
-    lastPlay = null;
-    acting = null;
-    spyTokens = {};
-    $("#round-end").hidden = true;
-    $("#narration").replaceChildren();
-    spyTokens = spiesOf(message) || {};
-    for (const round of message.rounds || []) {
-      tell([`${t("round", { round: round.round })}: ${(round.told || []).join(" ")}`], false, "earlier");
-    }
-    tell(message.narration, false);
-    storyFrom = message.first || 0;
-    $("#earlier").hidden = !(storyFrom > 0);
-    shown = message;
-    drawWatchLink(message);
-    drawBoard(message.view, message);
-    if (message.round_end && message.view.game_winners.length) {
-      ended = { ...message.round_end, over: true };
-      showRoundEnd();
-    }
-    finish(message);
-    return;
-  }
   if (message.type === "timer") {
     drawTimer(message);
     return;
@@ -566,9 +533,46 @@ function receive(message) {
     earlierStory(message);
     return;
   }
+  prefix = []; // the moves tree changes with every update: a move is chosen in the latest
+  waiting = false;
+  if (!place.seat && !frames.length) seen(); // a spectator's new lines: those of this update
+  if (message.type === "welcome") {
+    welcome(message);
+    return;
+  }
   shown = message;
   frames.push(...stepsOf(message));
   pump();
+}
+
+// A (re)connection: the current round in full, the rounds before in short; no pace.
+function welcome(message) {
+  cards = message.cards;
+  botKinds = message.bot_kinds || {};
+  frames = [];
+  clearTimeout(pacing);
+  pacing = null;
+  stopHolding();
+  ended = null;
+  lastPlay = null;
+  acting = null;
+  $("#round-end").hidden = true;
+  $("#narration").replaceChildren();
+  spyTokens = spiesOf(message) || {};
+  for (const round of message.rounds || []) {
+    tell([`${t("round", { round: round.round })}: ${(round.told || []).join(" ")}`], false, "earlier");
+  }
+  tell(message.narration, false);
+  storyFrom = message.first || 0;
+  $("#earlier").hidden = !(storyFrom > 0);
+  shown = message;
+  drawWatchLink(message);
+  drawBoard(message.view, message);
+  if (message.round_end && message.view.game_winners.length) {
+    ended = { ...message.round_end, over: true };
+    showRoundEnd();
+  }
+  finish(message);
 }
 
 // Each player's tokens won with a Spy, as the server counts them.
