@@ -329,7 +329,7 @@ function rememberThis(message) {
   if (!place.table) return;
   const view = message.view;
   remember({
-    table: place.table, seat: place.seat || null, link: location.href.replace(/[?&]pace=\d+/, ""),
+    table: place.table, seat: place.seat || null, link: location.href.replace(/&(pace|count)=\d+/g, ""),
     players: view.seats.map((seat) => seat.player), summary: summary(message),
     over: view.game_winners.length > 0,
     turn: Boolean(view.to_act && view.to_act === message.listener && !view.game_winners.length),
