@@ -589,3 +589,18 @@ def test_a_bot_plays_for_a_person_away_and_the_pages_say_so(server: Server) -> N
         pages[late].find_element(By.ID, "im-back").click()
         wait(lambda: "A bot is playing" not in text(pages[other], "#timer"), "the person back")
         wait(lambda: not shown(pages[late], "#im-back"), "the button gone")
+
+
+def test_a_round_end_goes_on_by_itself_after_its_count(server: Server) -> None:
+    """With a count of two seconds, a round's end shows its count and the next deal is drawn
+    without a press."""
+    answer = server.create(players=["Anna"], bots=["heuristic"], target=3)  # 2 rounds or more
+    with wb.chromium() as page:
+        page.get(server.link(answer["seats"]["Anna"]["link"], count=2))
+        while held(page) is None:
+            wait(lambda: options(page) or held(page) is not None, "a turn or a round's end")
+            if held(page) is None:
+                make_a_move(page, by_hand=False, seen=lambda kind: None)
+        assert "the next deal in" in text(page, "#round-end")
+        wait(lambda: held(page) is None and not shown(page, "#round-end"), "the next deal")
+        assert text(page, "#status").startswith("Round 2")

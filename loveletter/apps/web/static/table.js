@@ -850,6 +850,7 @@ function nextRound() {
   stopHolding();
   ended = null;
   pump();
+  if (!frames.length && board) drawBoard(board.view, board.message); // no deal yet: the board as it is
   if (hadFocus) focusNext(true);
 }
 
