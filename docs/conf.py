@@ -46,8 +46,8 @@ copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True
 copybutton_remove_prompts = True
 
-# The frameworks of the optional extras (rl, openspiel, dask, web, web-test, postgres): autodoc reads
-# the modules that need them with stand-ins, whether they are installed or not, so that the
+# The frameworks of the optional extras (rl, openspiel, dask, web, web-test, postgres): autodoc
+# reads the modules that need them with stand-ins, whether they are installed or not, so that the
 # docs build from the `docs` extra alone and read the same everywhere. A new extra's
 # framework goes here too: tests/docs/test_docs_build.py builds the docs with every extra's
 # modules hidden, and fails on one that is missing from this list.
@@ -80,11 +80,11 @@ nitpicky = True
 nitpick_ignore_regex = [
     (
         r"py:(class|obj|data|exc|func|meth)",
-        r"(collections\.abc|typing|enum|random|types|pathlib|json|fractions|attr|attrs|concurrent\.futures)\..*",
+        r"(collections|collections\.abc|typing|enum|random|types|pathlib|json|fractions|attr|attrs|concurrent\.futures)\..*",
     ),
     (
         r"py:(class|obj|data)",
-        r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType|Hook)",
+        r"(Any|Callable|Iterable|Iterator|Mapping|Sequence|TypeAlias|TypeVar|T|E|NoReturn|Path|ModuleType|Hook|Request|WebSocket)",
     ),
     (
         r"py:class",

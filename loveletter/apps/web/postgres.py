@@ -59,7 +59,8 @@ class PostgresStore:
 
     One connection for the reads and writes (a lock makes the threads take turns), and
     one more, once :meth:`listen` is called, that only listens. A connection that broke
-    is opened again at the next call. Its errors are :class:`StoreError`.
+    is opened again at the next call. Its errors are
+    :class:`~loveletter.apps.web.store.StoreError`.
     """
 
     def __init__(self, url: str, *, connect_timeout: float = 10.0) -> None:
@@ -95,7 +96,7 @@ class PostgresStore:
                 raise StoreError(f"PostgreSQL failed: {error}") from error
 
     def insert(self, table: str, log: str, seats: str, *, version: int) -> None:
-        """Store a new table; :class:`StoreError` if ``table`` is taken."""
+        """Store a new table; a :class:`~loveletter.apps.web.store.StoreError` if it is taken."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO loveletter_tables (id, log, seats, version) VALUES (%s, %s, %s, %s)",
