@@ -866,6 +866,7 @@ function newGame() {
 
 function drawBoard(view, message) {
   board = { view, message };
+  document.body.classList.toggle("game-over", view.game_winners.length > 0);
   if (message === shown && !frames.length) {
     waiting = false;
     $("#refusal").hidden = true;
