@@ -1,7 +1,8 @@
 """Collection at the root: the adapters' modules are skipped where their extra is missing.
 
 The doctests of ``loveletter/research/rl/*.py`` import PettingZoo, Gymnasium or OpenSpiel,
-``loveletter/apps/web/app.py`` Starlette, ``loveletter/research/batch/`` NumPy; the core's
+``loveletter/apps/web/app.py`` Starlette, ``loveletter/apps/web/postgres.py`` psycopg,
+``loveletter/research/batch/`` NumPy; the core's
 test suite passes without them (``pip install '.[test]'``), and CI installs the extras (``[rl]``,
 ``[openspiel]``, ``[web]``, ``[batch]``) and runs their tests too.
 """
@@ -19,6 +20,7 @@ _EXTRAS = {
     "loveletter/research/rl/batch_vector.py": ("gymnasium", "numpy"),
     "loveletter/research/rl/openspiel.py": ("pyspiel", "numpy"),
     "loveletter/apps/web/app.py": ("starlette", "uvicorn"),
+    "loveletter/apps/web/postgres.py": ("psycopg",),
     "loveletter/research/rl/sb3.py": ("stable_baselines3", "gymnasium", "numpy"),
     **{  # the batch engine: every module of it
         str(path.relative_to(Path(__file__).parent)): ("numpy",)

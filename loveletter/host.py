@@ -75,6 +75,7 @@ from loveletter.words import LANGUAGES, edition_title, host_phrase
 __all__ = [
     "MAX_MESSAGE",
     "STORY_PAGE",
+    "SUMMED_ROUNDS",
     "Accepted",
     "Host",
     "Outcome",
@@ -87,6 +88,9 @@ MAX_MESSAGE = 4096
 
 STORY_PAGE = 100
 """The most events a page of the story holds (:meth:`Host.story`)."""
+
+SUMMED_ROUNDS = 40
+"""The most rounds a welcome sums up (the last ones; the rest is in the story's pages)."""
 
 _JOURNAL = 256
 """The commands whose events a host keeps apart, for the steps of an update."""
@@ -534,9 +538,9 @@ class Host:
 
         The current round's events and their story in full, a summary of each round
         before (``rounds``: its number, how it ended, its winners, its story's last
-        lines), and ``first``, the index of the first event sent among ``total``: the
-        rest is sent on request, a page at a time (:meth:`story`). Its size does not grow
-        with the game's length.
+        lines; the last :data:`SUMMED_ROUNDS` of them), and ``first``, the index of the
+        first event sent among ``total``: the rest is sent on request, a page at a time
+        (:meth:`story`). Its size does not grow with the game's length.
         """
         events = self.game.events
         starts = self._round_starts()
@@ -545,7 +549,7 @@ class Host:
         message["type"] = "welcome"
         message["first"] = first
         message["total"] = len(events)
-        message["rounds"] = self._rounds(listener, language, events[:first])
+        message["rounds"] = self._rounds(listener, language, events[:first])[-SUMMED_ROUNDS:]
         table = self.game.table
         message["edition"] = edition_title(edition_named(table.edition), language)
         message["players"] = list(table.players)

@@ -661,8 +661,9 @@ class Hub:
 
     async def stand_in(self, table_id: str, live: _Live, seat: str) -> None:
         """Let a bot play for ``seat``, whose turn timer ran out (stored, told)."""
-        async with live.lock:
-            if live.table.person_to_act != seat or not live.table.stand_in(seat):
+        async with live.lock:  # the timer read again: a move may have landed meanwhile
+            timer = self.timer(live)
+            if (timer["to_act"], timer["left"]) != (seat, 0) or not live.table.stand_in(seat):
                 return
             since = live.table.state
             events = live.table.serve()  # the draws due to them, at a house-remedy table

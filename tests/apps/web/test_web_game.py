@@ -30,7 +30,7 @@ from testkit.web_server import hello_text, move, seeded_app, until_closed, wait_
 from loveletter.apps.web.limits import Limits
 from loveletter.apps.web.names import check_names, clusters, skeleton
 from loveletter.events import EVENT_CLASSES, TokenAwarded, hidden_fields
-from loveletter.host import STORY_PAGE, Host
+from loveletter.host import STORY_PAGE, SUMMED_ROUNDS, Host
 from loveletter.serialization import to_data
 from loveletter.views import redact, view_for
 
@@ -240,7 +240,7 @@ def test_a_bot_plays_for_a_person_whose_time_ran_out_until_they_are_back(
         sockets[late].send_text(json.dumps({"back": True}))
         back = next(m for m in iter(sockets[other].receive_json, None) if m["type"] == "timer")
         assert back["timer"]["stood_in"] == []
-    assert hub.table(table_id).stood_in == []
+    assert hub.table(table_id).stood_in == [], (late, hub.table(table_id).stood_in)
 
 
 def test_a_turn_timer_is_15_to_3600_seconds(client: TestClient) -> None:
@@ -333,9 +333,9 @@ def test_tokens_say_how_many_each_player_has_and_how_many_a_spy_won() -> None:
 # -- welcomes ------------------------------------------------------------------------------
 
 
-def long_game() -> Host:
-    """A 6-player game to 7 tokens, played to its end by random choices (seeded)."""
-    host, _ = Host.new([f"P{i}" for i in range(6)], seed=5, target=7, edition="2019")
+def long_game(target: int = 7) -> Host:
+    """A 6-player game to ``target`` tokens, played to its end by random choices (seeded)."""
+    host, _ = Host.new([f"P{i}" for i in range(6)], seed=5, target=target, edition="2019")
     choices = random.Random(5)
     while not host.game.over:
         host.apply(choices.choice(list(host.game.legal_commands())))
@@ -352,6 +352,12 @@ def test_a_welcome_is_at_most_64_kib_however_long_the_game() -> None:
         welcome = host.welcome(listener, "fr")
         assert len(json.dumps(welcome).encode()) <= 64 * 1024
         assert len(welcome["rounds"]) == host.game.state.round_number - 1
+    longest = long_game(target=20)  # the longest target a web table may set
+    rounds = longest.game.state.round_number
+    welcome = longest.welcome("P0", "fr")
+    assert len(json.dumps(welcome).encode()) <= 64 * 1024
+    assert len(welcome["rounds"]) == min(rounds - 1, SUMMED_ROUNDS)
+    assert welcome["rounds"][-1]["round"] == rounds - 1
 
 
 def test_the_story_comes_back_whole_a_page_at_a_time() -> None:

@@ -147,3 +147,30 @@ def test_a_server_killed_mid_game_loses_no_move(tmp_path: Path) -> None:
     goes on where the last accepted move left the game
     (``testkit.two_servers.kill_one_server_mid_game``)."""
     kill_one_server_mid_game(str(tmp_path / "tables.sqlite3"))
+
+
+def test_another_process_s_moves_are_told_step_by_step(tmp_path: Path) -> None:
+    """A move stored by one process reaches the other's clients as an update whose steps
+    are its commands, each checked again by the referee there, with the board after each."""
+    database = tmp_path / "tables.sqlite3"
+    one, two = seeded_app(database), seeded_app(database, limits=Limits(sync_interval=0.05))
+    with TestClient(one) as first, TestClient(two) as second, ExitStack() as stack:
+        answer = first.post("/api/tables", json={"players": ["Anna", "Ben"], "target": 3}).json()
+        table_id, seats = answer["table"], answer["seats"]
+        actor = one.state.hub.table(table_id).game.state.player_to_act
+        other = "Ben" if actor == "Anna" else "Anna"
+        mover = stack.enter_context(first.websocket_connect(f"/ws/{table_id}"))
+        watcher = stack.enter_context(second.websocket_connect(f"/ws/{table_id}"))
+        mover.send_text(hello_text(actor, seats[actor]["token"]))
+        watcher.send_text(hello_text(other, seats[other]["token"]))
+        welcome, seen = mover.receive_json(), watcher.receive_json()
+        mover.send_text(json.dumps({"state": welcome["state"], "command": commands(welcome)[0]}))
+        moved = mover.receive_json()
+        told = watcher.receive_json()
+    assert told["reloaded"] is True
+    assert told["state"] == moved["state"]
+    assert [step["state"] for step in told["steps"]] == list(
+        range(seen["state"] + 1, told["state"] + 1)
+    )
+    assert told["steps"][-1]["view"] == told["view"]
+    assert [e for step in told["steps"] for e in step["events"]] == told["events"]
