@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from loveletter.apps.web.store import open_store
+from loveletter.apps.web.database import open_store
 from loveletter.apps.web.tables import Table
 from loveletter.serialization import command_from_json, log_from_json
 from testkit.web_server import commands, free_port, hello_text, seeds, wait_for

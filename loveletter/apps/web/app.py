@@ -45,6 +45,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from loveletter.apps.web import MISSING_EXTRA
+from loveletter.apps.web.database import open_store
 from loveletter.apps.web.limits import (
     BURST_SECONDS,
     Bucket,
@@ -55,7 +56,7 @@ from loveletter.apps.web.limits import (
     client_address,
     networks,
 )
-from loveletter.apps.web.store import StoreError, TableStore, open_store
+from loveletter.apps.web.store import StoreError, TableStore
 from loveletter.apps.web.tables import MAX_NAME, NameRefusedError, Table, TableError
 from loveletter.apps.web.workers import BotPool, check_bots
 from loveletter.bots import make_bot

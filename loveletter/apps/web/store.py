@@ -34,7 +34,7 @@ from typing import Protocol
 
 from loveletter.errors import LoveLetterError
 
-__all__ = ["Store", "StoreError", "TableStore", "open_store"]
+__all__ = ["Store", "StoreError", "TableStore"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -84,19 +84,6 @@ class TableStore(Protocol):
 
     def close(self) -> None:
         """Close the store."""
-
-
-def open_store(database: str | Path) -> TableStore:
-    """The store ``database`` names: a PostgreSQL URL (``postgresql://...``), or a file.
-
-    PostgreSQL needs the ``[postgres]`` extra (psycopg 3).
-    """
-    text = str(database)
-    if text.startswith(("postgresql://", "postgres://")):
-        from loveletter.apps.web.postgres import PostgresStore
-
-        return PostgresStore(text)
-    return Store(text)
 
 
 def _private_file(path: str) -> None:
