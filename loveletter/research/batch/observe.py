@@ -5,9 +5,10 @@ what its player knows (:func:`~loveletter.bots.knowledge.knowledge`); this reads
 facts off the arrays, in the encoding's layout. Seats are by offset from the viewer:
 each seat array is read in the viewer's order (``turn``).
 
-The vector is built as small integers in a scratch array of one byte a column
-(:class:`Observer`), then written into the ``float32`` result in one contiguous pass:
-writing a wide ``float32`` array block by block costs several times as much. Most blocks
+The vector is built as small integers, a byte a column: in the result itself when it is
+of a byte type (``int8``, ``uint8``), else in a scratch array (:class:`Observer`) then
+written into the ``float32`` result in one contiguous pass (writing a wide ``float32``
+array block by block costs several times as much). Most blocks
 are one gather from a small table (:class:`Lookups`) keyed by a few numbers per table:
 the phase, the acting seat's offset and the viewer's cards give the first blocks, the
 seats knocked out and protected the next, each seat's last discard a one-hot row. The
@@ -169,13 +170,15 @@ def lookups_of(deck: Deck) -> Lookups:
 class Observer:
     """Writes the observations of a batch's tables; keeps its scratch arrays between calls.
 
-    ``board`` holds the vector being built, a byte a column (``(B, observation_size)``),
-    written in three passes, each from a scratch array small enough to stay in the
-    processor's cache: ``front``, the blocks before ``discards``; ``cards``, the four
-    blocks of each seat's cards (``(4, B, n, K)``: discards, last discard, holds, ruled
-    out); ``back``, the blocks from ``tied`` on, cleared at each call. The board's
-    columns for seats past the table's ``n`` are never written and stay zero. Other
-    arrays receive gathers (``np.take`` writes into a contiguous array only).
+    The vector is built a byte a column (``(B, observation_size)``) in the result itself
+    when it is of a byte type (cleared first), else in ``board``, whose columns for seats
+    past the table's ``n`` are never written and stay zero (its blocks from ``tied`` on
+    are cleared at each call). Each block is written once, from a gather (``np.take``
+    writes into a contiguous array only: the gathers go to scratch arrays, ``cards``
+    holding the four blocks of each seat's cards, ``(4, B, n, K)``: discards, last
+    discard, holds, ruled out). Keys and indices are worked out in place in scratch
+    arrays kept between calls: new arrays of a few hundred kilobytes at every call cost
+    their memory pages again each time (the allocator hands them back to the system).
     """
 
     def __init__(self, deck: Deck, tables: int) -> None:
@@ -184,14 +187,28 @@ class Observer:
         count, kinds = deck.players, deck.kinds
         size = deck.encoding.observation_size
         self.board = np.zeros((tables, size), dtype=np.int8)
-        self.front = np.zeros((tables, t.start["discards"]), dtype=np.int8)
         self.head = np.zeros((tables, t.start["out"]), dtype=np.int8)
         self.seat_flags = np.zeros((tables, t.seat_width), dtype=np.int8)
         self.sizes = np.zeros((tables, count), dtype=np.int8)
         self.cards = np.zeros((4, tables, count, kinds), dtype=np.int8)
-        self.back = np.zeros((tables, size - t.start["tied"]), dtype=np.int8)
         self.by_seat = np.zeros((count, tables, kinds), dtype=np.int8)
         """Each seat's discards, seat first (to sum them over the seats)."""
+        self.seen = np.zeros((tables, kinds), dtype=np.int8)
+        """The copies of each card the viewer has seen; then those not seen."""
+        self.mine = np.zeros((tables, kinds), dtype=np.int8)
+        """The copies of each card the viewer holds."""
+        self.seats = np.zeros((tables, count), dtype=np.intp)
+        """Where each offset's seat lies in a flattened ``(B, n)`` array."""
+        self.index = np.zeros((tables, count), dtype=np.intp)
+        self.values = np.zeros((tables, count), dtype=np.int8)
+        self.ruled = np.zeros((tables, count), dtype=np.uint16)
+        self.v = np.zeros(tables, dtype=np.intp)
+        self.to_act = np.zeros(tables, dtype=np.intp)
+        self.hand = np.zeros(tables, dtype=np.intp)
+        self.key = np.zeros(tables, dtype=np.intp)
+        self.work = np.zeros(tables, dtype=np.intp)
+        """Scratch arrays, a seat or a table each: keys are worked out in them in place
+        (a new array of a few hundred kilobytes at every step costs its pages again)."""
         self.seat_rows = seat_rows(tables, count)[:, None]
         """Where each table's seats start in a flattened ``(B, n)`` array."""
         self.seat_major = self.seat_rows.T + np.arange(count)[:, None]
@@ -200,9 +217,10 @@ class Observer:
         """:attr:`seat_rows` at each seat, for sums without broadcasting (faster)."""
         self.known_base = self.seat_base * 8
         """Where each table's knowledge starts in the flattened ``known``, at each seat."""
-        self.viewed = deck.turn * 8 + np.arange(count)[:, None]
+        self.viewed = (deck.turn * 8 + np.arange(count)[:, None]).astype(np.intp)
         """``viewed[viewer, j]``: where the viewer's knowledge of the seat ``j`` places after
         theirs lies in a table's ``known`` (flattened)."""
+        self.turn = deck.turn.astype(np.intp)
         self.copies = np.tile(deck.copies, (tables, 1))
         """The copies of each card in the deck, at every table."""
 
@@ -219,21 +237,30 @@ class Observer:
         Written into ``out`` when given (an array of the right shape and type ``dtype``,
         overwritten). In a type of one byte, the round number stops at its largest value.
         """
-        deck, t, board = self.deck, self.lookups, self.board
+        t = self.lookups
         start = t.start
         if out is None:
-            out = np.empty(board.shape, dtype=dtype)
+            out = np.empty(self.board.shape, dtype=dtype)
         if viewers.size == 0:
             return out
         seen = viewers >= 0
-        v = np.maximum(viewers, 0)
-        seats = self.seat_base + deck.turn.take(v, axis=0)
-        """Where each offset's seat lies in a flattened ``(B, n)`` array."""
-        hand = self._front(s, v, seats)
-        seen_cards = self._cards(s, v, seats)
-        seen_cards += t.hand.take(hand, axis=0)
-        self._back(s, v, seen_cards)
-        np.copyto(out, board, casting="unsafe")  # uint8: every column is at least 0
+        v = np.maximum(viewers, 0, out=self.v, casting="unsafe")
+        seats = self.turn.take(v, axis=0, out=self.seats)
+        seats += self.seat_base
+        # A byte a column: the vector is built in ``out`` itself (uint8 seen as int8: every
+        # column is at least 0, and below 128 until the round number is written).
+        direct = out.dtype != _FLOAT32 and out.flags.c_contiguous
+        board = out.view(np.int8) if direct else self.board
+        if direct:
+            board.fill(0)
+        else:  # the board's columns past the table's seats stay zero
+            board[:, start["tied"] :].fill(0)
+        hand = self._front(board, s, v, seats)
+        seen_cards = self._cards(board, s, v, seats)
+        seen_cards += t.hand.take(hand, axis=0, out=self.mine, mode="clip")
+        self._back(board[:, start["tied"] :], s, v, seen_cards)
+        if not direct:
+            np.copyto(out, board, casting="unsafe")  # uint8: every column is at least 0
         rounds = s.round if out.dtype == _FLOAT32 else np.minimum(s.round, np.iinfo(out.dtype).max)
         out[:, start["round_number"]] = rounds
         out[:, start["target"]] = target
@@ -241,44 +268,63 @@ class Observer:
             out[~seen] = 0.0
         return out
 
-    def _front(self, s: Arrays, v: Int, seats: Int) -> Int:
+    def _front(self, board: Bytes, s: Arrays, v: Int, seats: Int) -> Int:
         """The blocks before the discards.
 
         The phase, the seats, who acts, the viewer's cards, who is out and protected, the
         tokens and how many cards each holds. Returns the key of the viewer's cards
         (:attr:`Lookups.hand`).
         """
-        deck, t, front = self.deck, self.lookups, self.front
+        deck, t = self.deck, self.lookups
         start = t.start
         count, kinds = deck.players, deck.kinds
-        phase = s.phase
-        in_round = phase != OVER
-        actor = s.actor
-        to_act = deck.offset.reshape(-1).take(v * count + actor)
+        to_act, hand, key, work = self.to_act, self.hand, self.key, self.work
+        phase, actor = s.phase, s.actor
+        np.multiply(v, count, out=work)
+        work += actor
+        deck.offset.reshape(-1).take(work, out=to_act)
         acting = v == actor
-        over = (~in_round).nonzero()[0]
+        over = (phase == OVER).nonzero()[0]
         to_act[over] = count
         acting[over] = False
-        mine = s.hand.reshape(-1).take(self.seat_rows[:, 0] + v).astype(np.intp)
-        hand = mine * (kinds + 1) ** 2 + kinds * (kinds + 2)
-        hand += acting * ((s.drawn.astype(np.intp) - kinds) * (kinds + 1) + s.drawn2 - kinds)
-        key = phase * (count + 1) + to_act
+        # The viewer's cards: their card and, on their turn, their draws (else none).
+        np.copyto(work, s.drawn)
+        work *= kinds + 1
+        work += s.drawn2
+        work -= kinds * (kinds + 2)
+        work *= acting
+        np.add(self.seat_rows[:, 0], v, out=hand)
+        np.copyto(hand, s.hand.reshape(-1).take(hand))
+        hand *= (kinds + 1) ** 2
+        hand += kinds * (kinds + 2)
+        hand += work
+        np.copyto(key, phase)
+        key *= count + 1
+        key += to_act
         key *= t.hands
         key += hand
         t.head.take(key, axis=0, out=self.head, mode="clip")
-        front[:, : start["out"]] = self.head
-        out_bits = s.out.astype(np.intp)
-        sets = (out_bits << count | s.protected) * count + v
-        t.seats.take(sets, axis=0, out=self.seat_flags, mode="clip")
-        front[:, start["out"] : start["tokens"]] = self.seat_flags
-        front[:, start["tokens"] : start["tokens"] + count] = s.tokens.reshape(-1).take(seats)
-        sizes = ((out_bits * count + v) * (count + 1) + to_act) * 2 + (s.drawn2 != kinds)
-        t.sizes.take(sizes, axis=0, out=self.sizes, mode="clip")
-        front[:, start["hand_size"] : start["hand_size"] + count] = self.sizes
-        self.board[:, : start["discards"]] = front
+        board[:, : start["out"]] = self.head
+        np.copyto(work, s.out)
+        np.left_shift(work, count, out=key)
+        key |= s.protected
+        key *= count
+        key += v
+        t.seats.take(key, axis=0, out=self.seat_flags, mode="clip")
+        board[:, start["out"] : start["tokens"]] = self.seat_flags
+        tokens = s.tokens.reshape(-1).take(seats, out=self.values)
+        board[:, start["tokens"] : start["tokens"] + count] = tokens
+        work *= count
+        work += v
+        work *= count + 1
+        work += to_act
+        work *= 2
+        work += s.drawn2 != kinds
+        t.sizes.take(work, axis=0, out=self.sizes, mode="clip")
+        board[:, start["hand_size"] : start["hand_size"] + count] = self.sizes
         return hand
 
-    def _cards(self, s: Arrays, v: Int, seats: Int) -> Bytes:
+    def _cards(self, board: Bytes, s: Arrays, v: Int, seats: Int) -> Bytes:
         """The blocks of each seat's cards.
 
         Its discards, last discard, the card the viewer knows it holds and the cards
@@ -287,80 +333,79 @@ class Observer:
         (:meth:`~loveletter.research.batch.rules.Tables.forget`), so the players still in are those
         the viewer knows. Returns the cards the viewer saw among them (``(B, K)``).
         """
-        deck, t, cards = self.deck, self.lookups, self.cards
+        deck, t, cards, index = self.deck, self.lookups, self.cards, self.index
         count, kinds, most = deck.players, deck.kinds, deck.most
         discards = s.discards.reshape(-1, kinds)
         discards.take(seats, axis=0, out=cards[0], mode="clip")
         discards.take(self.seat_major, axis=0, out=self.by_seat, mode="clip")
-        seen_cards: Bytes = self.by_seat.sum(axis=0, dtype=np.int8)
-        t.cards.take(s.last.reshape(-1).take(seats), axis=0, out=cards[1], mode="clip")
+        seen_cards: Bytes = self.by_seat.sum(axis=0, dtype=np.int8, out=self.seen)
+        np.copyto(index, s.last.reshape(-1).take(seats, out=self.values))
+        t.cards.take(index, axis=0, out=cards[1], mode="clip")
         # Few cards are known (what Priests, Barons and Kings showed), fewer are ruled out.
-        viewed = self.known_base + self.viewed.take(v, axis=0)
-        knows = s.known.reshape(-1).take(viewed)
+        viewed = self.viewed.take(v, axis=0, out=index)
+        viewed += self.known_base
+        knows = s.known.reshape(-1).take(viewed, out=self.values)
         held = np.flatnonzero(knows != kinds)
         cards_held = knows.reshape(-1).take(held)
         cards[2].fill(0)
         cards[2].reshape(-1)[held * kinds + cards_held] = 1
         held, copies = np.unique(held // count * kinds + cards_held, return_counts=True)
         seen_cards.reshape(-1)[held] += copies.astype(np.int8)
-        ruled = s.ruled_out.reshape(-1).take(seats)
-        some = np.flatnonzero(ruled != 0)
-        cards[3].fill(0)
-        cards[3].reshape(-1, kinds)[some] = t.bits.take(ruled.reshape(-1).take(some), axis=0)
+        np.copyto(index, s.ruled_out.reshape(-1).take(seats, out=self.ruled))
+        t.bits.take(index, axis=0, out=cards[3], mode="clip")
         first = self.lookups.start["discards"]
-        blocks = self.board[:, first : first + 4 * most * kinds].reshape(-1, 4, most, kinds)
+        blocks = board[:, first : first + 4 * most * kinds].reshape(-1, 4, most, kinds)
         blocks[:, :, :count] = cards.transpose(1, 0, 2, 3)
         return seen_cards
 
-    def _back(self, s: Arrays, v: Int, seen_cards: Bytes) -> None:
+    def _back(self, back: Bytes, s: Arrays, v: Int, seen_cards: Bytes) -> None:
         """The blocks from the ties on.
 
         Ties, the unseen cards, the face-up cards, the viewer's cards under the pile, the
         set-aside card once shown, the pile, and what the end of a round shows.
-        ``seen_cards`` counts the cards seen so far.
+        ``back`` is the board's columns from ``tied`` on, zeros; ``seen_cards`` counts the
+        cards seen so far.
         """
-        deck, t, back = self.deck, self.lookups, self.back
+        deck, t = self.deck, self.lookups
         kinds = deck.kinds
-        first, at = t.start["tied"], t.back_start
-        back.fill(0)
-        self._ties(s, v)
+        at = t.back_start
+        self._ties(back, s, v)
         if deck.face_up:
             cards3 = s.face_up.astype(np.intp)
             key = (cards3[:, 0] * (kinds + 1) + cards3[:, 1]) * (kinds + 1) + cards3[:, 2]
             face_up = t.hand.take(key, axis=0)
             back[:, at["face_up"] : at["face_up"] + kinds] = face_up
             seen_cards += face_up
-        self._buried(s, v, seen_cards)
+        self._buried(back, s, v, seen_cards)
         ended = (s.phase == OVER).nonzero()[0]
         if ended.size:  # LL19-END-DECK-EMPTY: the set-aside card is shown at the round's end
             revealed = t.cards.take(s.aside[ended], axis=0)
             back[ended, at["set_aside"] : at["set_aside"] + kinds] = revealed
             seen_cards[ended] += revealed
-            self._ended(s, v, ended)
+            self._ended(back, s, v, ended)
         np.subtract(self.copies, seen_cards, out=seen_cards)
         np.maximum(seen_cards, 0, out=seen_cards)
         back[:, at["unseen"] : at["unseen"] + kinds] = seen_cards
         back[:, at["pile_size"]] = deck.size - s.dealt + s.returned
-        self.board[:, first:] = back
 
-    def _ties(self, s: Arrays, v: Int) -> None:
+    def _ties(self, back: Bytes, s: Arrays, v: Int) -> None:
         """LL19-BARON-TIE: the hands the viewer knows to be equal, at the tables with any."""
         deck = self.deck
         count, most = deck.players, deck.most
         paired = np.flatnonzero(s.tied.view(np.uint64).reshape(-1) != 0)
         if paired.size:
-            tied = self.back[:, : most * most].reshape(-1, most, most)
+            tied = back[:, : most * most].reshape(-1, most, most)
             rows = paired[:, None] * 8 + deck.turn[v[paired]]
             ties = s.tied.reshape(-1)[rows].astype(np.intp) * count + v[paired, None]
             tied[paired, :count, :count] = deck.flags[ties]
 
-    def _buried(self, s: Arrays, v: Int, seen_cards: Bytes) -> None:
+    def _buried(self, back: Bytes, s: Arrays, v: Int, seen_cards: Bytes) -> None:
         """LL19-CHANCELLOR-ORDER: the viewer's cards under the pile, and the cards below them.
 
         Writes both blocks, and counts the cards as seen, at the tables where the viewer
         has cards there.
         """
-        deck, back, start = self.deck, self.back, self.lookups.back_start
+        deck, start = self.deck, self.lookups.back_start
         kinds = deck.kinds
         # The places under a table's pile, a byte each, read as one number: a byte of
         # ``places ^ viewer``, the viewer repeated in each byte, is zero where the place is
@@ -381,9 +426,9 @@ class Observer:
         last = self.lookups.last_place.take(np.packbits(own, axis=1, bitorder="little"))
         back[under, start["buried_under"]] = s.returned[under] - 1 - last[:, 0]
 
-    def _ended(self, s: Arrays, v: Int, ended: Int) -> None:
+    def _ended(self, back: Bytes, s: Arrays, v: Int, ended: Int) -> None:
         """The winners of the round and game that just ended, and the Spy's token."""
-        deck, back, start = self.deck, self.back, self.lookups.back_start
+        deck, start = self.deck, self.lookups.back_start
         count = deck.players
         shown = v[ended]
         for name, bits in (("round_winners", s.won), ("game_winners", s.winners)):

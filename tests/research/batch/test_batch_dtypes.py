@@ -56,3 +56,28 @@ def test_other_types_and_wrong_outputs_are_refused() -> None:
         batch.observation(dtype=np.int8, out=np.zeros((2, size), dtype=np.float32))
     with pytest.raises(LoveLetterError, match="uint8"):
         batch.legal_mask(packed=True, out=np.zeros((2, 148), dtype=bool))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8])
+def test_a_byte_observation_overwrites_all_of_its_output(dtype: type) -> None:
+    """A byte observation is built in ``out`` itself: whatever ``out`` held before (here
+    a value no column takes), every column is written, and an ``out`` that is a strided
+    view, or in Fortran order, gets the same values."""
+    batch = Batch.new(tables=50, players=3, seed=4)
+    size = batch.encoding.observation_size
+    for _ in range(30):
+        dense = batch.observation()
+        seats = np.arange(50) % 4 - 1  # every seat, and -1 (a row of zeros)
+        viewed = batch.observation(seats)
+        full = np.full((50, size), 99, dtype=dtype)
+        assert batch.observation(out=full, dtype=dtype) is full
+        assert (full == dense).all()
+        wide = np.full((50, 2 * size), 99, dtype=dtype)
+        strided = wide[:, ::2]
+        batch.observation(seats, out=strided, dtype=dtype)
+        assert (strided == viewed).all()
+        assert (wide[:, 1::2] == 99).all()
+        fortran = np.asfortranarray(np.full((50, size), 99, dtype=dtype))
+        assert (batch.observation(out=fortran, dtype=dtype) == dense).all()
+        batch.step(batch.random_actions())
+        batch.reset_done()
