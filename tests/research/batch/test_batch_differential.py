@@ -2,7 +2,7 @@
 through Game, shows at every decision the legal mask and observation the encoding gives
 of the referee's view, and at every round's end the same tokens and winners.
 
-300 games in the default run, 5,000 under ``HYPOTHESIS_PROFILE=thorough`` (the long
+300 games in the default run, 1,500 under ``HYPOTHESIS_PROFILE=thorough`` (the long
 tests' full budget, which CI runs: ``tests/testkit/budgets.py``), shared over both editions at
 every table size; each size's counts are printed
 (``pytest -s``) and checked. A wrong rule in a copy of one card's effect is caught."""
@@ -29,7 +29,7 @@ from loveletter.research.batch.rules import Tables  # noqa: E402
 from loveletter.research.encoding import encoding  # noqa: E402
 from loveletter.views import view_for  # noqa: E402
 
-GAMES = examples(quick=300, full=5000)
+GAMES = examples(quick=300, full=1500)
 """Games compared in all, over every edition and table size."""
 
 SIZES = [
@@ -185,7 +185,7 @@ def test_the_batch_plays_the_referees_games(name: str, players: int) -> None:
 
 @pytest.mark.long
 def test_the_games_counted_are_the_issues() -> None:
-    """300 games by default and 5,000 in the thorough profile, over all eight sizes."""
+    """300 games by default and 1,500 in the thorough profile, over all eight sizes."""
     shares = games_per_size()
     assert sum(shares.values()) == GAMES
     assert len(shares) == 8

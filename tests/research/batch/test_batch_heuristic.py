@@ -40,7 +40,7 @@ SIZES = [
     for name in ("2019", "classic")
     for players in range(2, edition(name).max_players + 1)
 ]
-GAMES = examples(quick=10, full=80)
+GAMES = examples(quick=10, full=24)
 """Referee games per edition and size (each of some 20 to 150 decisions)."""
 
 

@@ -25,7 +25,7 @@ from loveletter.research.batch.learned import LearnedPolicy, action_parts, featu
 from loveletter.research.encoding import encoding  # noqa: E402
 from loveletter.setup import seat_names  # noqa: E402
 
-GAMES = examples(quick=4, full=40)
+GAMES = examples(quick=4, full=12)
 """Referee games per table size."""
 
 
