@@ -6,15 +6,17 @@ registered editions (``loveletter.EDITIONS``) play it too.
 
 Two hypothesis profiles: ``default`` runs each property test with 100 examples, and
 ``thorough`` (``HYPOTHESIS_PROFILE=thorough``) with 3000. The long tests, marked
-``long``, run the budgets they declare instead (``budget.py``): small by default, full
-when thorough. ``python -m pytest -m long`` runs those alone; CI runs them thorough. Paths
-to the shared rulings and scenarios are in ``support.py``; table helpers in ``tables.py``;
-game strategies in ``games.py``. The documentation is built once for the whole run
-(``docs_site``, ``french_site``; ``sites.py``).
+``long``, run the budgets they declare instead (``testkit/budgets.py``): small by default, full
+when thorough. ``python -m pytest -m long`` runs those alone; CI runs them thorough; CI's
+other Pythons run the ``light`` profile (25 examples). Paths to the shared rulings and
+scenarios are in ``testkit/project.py``; table helpers in ``testkit/tables.py``; game
+strategies in ``testkit/game_strategies.py``. The documentation is built once for the
+whole run (``docs_site``, ``french_site``; ``testkit/docs_sites.py``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,10 @@ from testkit.budgets import PROFILE
 from testkit.project import need_docs_extras
 
 collect_ignore = ["court.py"]  # imported once, above: collecting it would import it again
+# The browser tests' helpers import Selenium and the web extra: collected (for their
+# doctests) only where both are installed; the browser tests skip themselves without.
+if any(importlib.util.find_spec(module) is None for module in ("selenium", "starlette")):
+    collect_ignore.append("testkit/web_browser.py")
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile(
