@@ -250,13 +250,14 @@ def test_the_core_package_imports_no_framework() -> None:
 
     The adapters and the batch engine (extras of their own) are left out, and so is a
     module of another extra whose framework is not installed here (the web table without
-    the [web] extra): this test is about the research frameworks.
+    the [web] extra, its PostgreSQL store without [postgres]): this test is about the
+    research frameworks.
     """
     code = (
         "import importlib, pkgutil, sys, loveletter\n"
         "optional = ('loveletter.research.rl.', 'loveletter.apps._floor',"
         " 'loveletter.research.batch', 'loveletter.apps.batch_bench')\n"
-        "others = {'starlette', 'uvicorn', 'websockets', 'dask', 'distributed'}\n"
+        "others = {'starlette', 'uvicorn', 'websockets', 'dask', 'distributed', 'psycopg'}\n"
         "def walk(path, prefix):\n"
         "    for m in pkgutil.iter_modules(path, prefix):\n"
         "        if m.name.startswith(optional) or m.name.endswith('__main__'):\n"
