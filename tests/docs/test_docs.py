@@ -70,6 +70,7 @@ OPTIONAL = {
     "uvicorn",
     "stable_baselines3",
     "sb3_contrib",
+    "psycopg",
 }
 """The frameworks of the optional extras: a module that needs one is skipped without it."""
 
