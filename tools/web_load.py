@@ -274,11 +274,17 @@ def flooder(address: str, count: int, seconds: float, source: str, out: Any) -> 
     )
 
 
-def ismcts_player(address: str, bots: int, seconds: float, source: str, out: Any) -> None:
-    """Play a table of ``bots`` ismcts bots as Anna, for ``seconds`` at most."""
+def play_as_anna(
+    address: str, bots: list[str], seconds: float, source: str
+) -> tuple[int, list[float]]:
+    """Play a table of ``bots`` as Anna, for ``seconds`` at most.
+
+    Her moves, and how long each turn of the bots took, from her move to the message that
+    gave her the next one.
+    """
     from websockets.sync.client import connect
 
-    table = post_table(address, {"players": ["Anna"], "bots": ["ismcts"] * bots}, source)
+    table = post_table(address, {"players": ["Anna"], "bots": bots}, source)
     token = table["seats"]["Anna"]["token"]
     turns: list[float] = []
     moves = 0
@@ -293,15 +299,24 @@ def ismcts_player(address: str, bots: int, seconds: float, source: str, out: Any
                 message = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
             except TimeoutError:
                 break
-            if message["type"] == "refused" or message.get("view", {}).get("game_winners"):
+            if message["type"] == "refused":
+                break
+            if message["type"] not in ("welcome", "update"):
+                continue
+            if message["view"]["game_winners"]:
                 break
             if message["view"]["to_act"] == "Anna" and message["legal"]:
                 if sent_at is not None:
-                    turns.append(time.perf_counter() - sent_at)  # the bots' turn, seen by Anna
-                command = message["legal"][0]
-                ws.send(json.dumps({"state": message["state"], "command": command}))
+                    turns.append(time.perf_counter() - sent_at)
+                ws.send(json.dumps({"state": message["state"], "command": message["legal"][0]}))
                 sent_at = time.perf_counter()
                 moves += 1
+    return moves, turns
+
+
+def ismcts_player(address: str, bots: int, seconds: float, source: str, out: Any) -> None:
+    """Play a table of ``bots`` ismcts bots as Anna, for ``seconds`` at most."""
+    moves, turns = play_as_anna(address, ["ismcts"] * bots, seconds, source)
     out.put(("ismcts", {"moves": moves, "turns": turns}))
 
 
@@ -445,31 +460,7 @@ def games(args: argparse.Namespace, folder: Path) -> None:
 
 def victim(address: str, seconds: float, source: str, out: Any) -> None:
     """Play a table of one heuristic bot as Anna: how long each of the bot's turns takes."""
-    from websockets.sync.client import connect
-
-    table = post_table(address, {"players": ["Anna"], "bots": ["heuristic"]}, source)
-    token = table["seats"]["Anna"]["token"]
-    turns: list[float] = []
-    end = time.monotonic() + seconds
-    sent_at: float | None = None
-    with connect(
-        f"ws://{address}/ws/{table['table']}", source_address=(source, 0), open_timeout=30
-    ) as ws:
-        ws.send(json.dumps({"hello": {"seat": "Anna", "token": token}}))
-        while time.monotonic() < end:
-            try:
-                message = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
-            except TimeoutError:
-                break
-            if message["type"] not in ("welcome", "update"):
-                continue
-            if message["view"]["game_winners"]:
-                break
-            if message["view"]["to_act"] == "Anna" and message["legal"]:
-                if sent_at is not None:
-                    turns.append(time.perf_counter() - sent_at)
-                ws.send(json.dumps({"state": message["state"], "command": message["legal"][0]}))
-                sent_at = time.perf_counter()
+    _, turns = play_as_anna(address, ["heuristic"], seconds, source)
     out.put(("victim", {"turns": turns}))
 
 
