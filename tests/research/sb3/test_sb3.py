@@ -3,6 +3,8 @@ vector environment, and sb3-contrib's MaskablePPO training on it with no adapter
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="the [sb3] extra (numpy) is not installed")
@@ -74,9 +76,12 @@ def test_the_same_seed_replays_the_same_episodes() -> None:
     assert run() == run()
 
 
-def test_maskable_ppo_trains_on_the_batch_tables_and_plays_legal_actions() -> None:
+def test_maskable_ppo_trains_on_the_batch_tables_and_plays_legal_actions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """MaskablePPO learns a few updates on 64 tables against the heuristic, then its
     masked predictions are legal at every table."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # SB3's logger makes a folder there
     env = LoveLetterSB3VecEnv(num_envs=64, players=2, opponents="heuristic", single_round=True)
     env.seed(2)
     model = MaskablePPO(
